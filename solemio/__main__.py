@@ -1,0 +1,5 @@
+"""Allows ``python -m solemio``."""
+
+from solemio.cli import main
+
+raise SystemExit(main())

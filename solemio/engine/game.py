@@ -1,0 +1,1146 @@
+"""The game state and every rule of play: turns, round ends, the reveal.
+
+One ``Game`` is one position.  It always knows who must decide now and what
+the legal choices are (``decision()``); ``apply(choice)`` checks the choice
+and advances until the next real decision, applying decisions that have only
+one legal choice by itself.  All randomness comes from the game's own seeded
+generator, so a game is rebuilt exactly from card set, seats, seed and its
+choice log.  Cards are ints inside the engine and *faces* outside it.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations, product
+from typing import Any, NamedTuple
+
+from solemio.engine.cardset import MAX_HAND, CardSet, OrderSpec
+from solemio.engine.covers import any_covers, unit_covers
+from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX, KINDS
+from solemio.engine.orders import ZERO5, Need
+from solemio.engine.views import SeatView, build_view, redeal
+
+Choice = tuple
+Face = tuple
+
+# phases
+P_PLAY, P_ORDER, P_DRAW = "play", "order", "draw"
+P_SERIES, P_VARIANT, P_FILL, P_HELP = "series", "variant", "fill", "help"
+P_BLOCK, P_SHOW_ASK, P_SHOW_CARD, P_SHOW_PLAY = "block", "show-ask", "show-card", "show-play"
+P_OVER = "over"
+REVEAL_PHASES = frozenset(
+    (P_SERIES, P_VARIANT, P_FILL, P_HELP, P_BLOCK, P_SHOW_ASK, P_SHOW_CARD, P_SHOW_PLAY)
+)
+
+GIVE_UP: Choice = ("give-up",)
+DECLINE: Choice = ("decline",)
+NO_ORDER: Choice = ("no-order",)
+PASS: Choice = ("pass",)
+
+
+class IllegalChoice(Exception):
+    """A choice the rules refuse; the game is unchanged and ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Decision(NamedTuple):
+    seat: int
+    kind: str
+    choices: tuple[Choice, ...]
+    context: dict[str, Any]
+
+
+class Cards:
+    """The fixed facts about every card of one game (shared by clones)."""
+
+    def __init__(self, cs: CardSet, colours: list[str]) -> None:
+        self.kind: list[int] = []  # ingredient kind index, -1 otherwise
+        self.units: list[int] = []  # 1 or 2 for ingredients, 0 otherwise
+        self.order: list[OrderSpec | None] = []
+        self.owner: list[int] = []  # seat owning an order card, -1 otherwise
+        self.face: list[Face] = []
+        singles, doubles = cs.deck_counts(len(colours))
+        removed_s, removed_d = cs.singles - singles, cs.doubles - doubles
+        self.removed: list[int] = []
+        for k in range(5):
+            for i in range(cs.singles):
+                self.removed.append(len(self.kind)) if i < removed_s else None
+                self._add(k, 1, None, -1, (KINDS[k], 1))
+            for i in range(cs.doubles):
+                self.removed.append(len(self.kind)) if i < removed_d else None
+                self._add(k, 2, None, -1, (KINDS[k], 2))
+        self.n_ingredients = len(self.kind)
+        self.scorer = len(self.kind)
+        self._add(-1, 0, None, -1, ("scorer",))
+        self.seat_orders: list[list[int]] = []
+        for seat, colour in enumerate(colours):
+            ids = []
+            for oid in cs.orders_for(colour):
+                ids.append(len(self.kind))
+                self._add(-1, 0, cs.order(oid), seat, (colour, oid))
+            self.seat_orders.append(ids)
+        self.total = len(self.kind)
+
+    def _add(self, kind: int, units: int, spec: OrderSpec | None, owner: int, face: Face) -> None:
+        self.kind.append(kind)
+        self.units.append(units)
+        self.order.append(spec)
+        self.owner.append(owner)
+        self.face.append(face)
+
+
+def _hand_counts(cards: Cards, hand: list[int]) -> list[int]:
+    """(s0..s4, d0..d4) of a hand's ingredient cards."""
+    c = [0] * 10
+    kind, units = cards.kind, cards.units
+    for cid in hand:
+        k = kind[cid]
+        if k >= 0:
+            c[k if units[cid] == 1 else k + 5] += 1
+    return c
+
+
+class Game:
+    """One position of one game.  See docs/engine-api.md."""
+
+    # ------------------------------------------------------------------ set-up
+
+    def __init__(
+        self,
+        cs: CardSet,
+        seats: list[str],
+        seed: int,
+        first: int | None = None,
+        record_events: bool = True,
+        _setup: bool = True,
+    ) -> None:
+        if not 2 <= len(seats) <= 5:
+            raise ValueError("a game has 2 to 5 seats")
+        for c in seats:
+            if c not in COLOURS:
+                raise ValueError(f"unknown colour {c!r}; use one of {', '.join(COLOURS)}")
+        if len(set(seats)) != len(seats):
+            raise ValueError("each seat needs its own colour")
+        if first is not None and not 0 <= first < len(seats):
+            raise ValueError(f"the starting seat must be between 0 and {len(seats) - 1}")
+        self.cs = cs
+        self.colours = list(seats)
+        self.n = len(seats)
+        self.own = [KIND_INDEX[COLOUR_KIND[c]] for c in seats]
+        self.seed = seed
+        self.first_arg = first
+        self.cards = Cards(cs, self.colours)
+        self.rng = random.Random(seed)
+        self.events: list[tuple[dict, int, dict]] | None = [] if record_events else None
+        self.choices_log: list[Choice] = []
+        self.help_allowed = cs.help
+        if _setup:
+            self._setup(first)
+
+    def _setup(self, first: int | None) -> None:
+        cards = self.cards
+        rng = self.rng
+        removed = set(cards.removed)
+        deck = [c for c in range(cards.n_ingredients) if c not in removed]
+        self.box: list[int] = list(cards.removed)
+        rng.shuffle(deck)
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.stacks: list[list[int]] = []
+        self.stack_known: list[int] = [0] * self.n
+        for seat in range(self.n):
+            self.hands[seat] = [deck.pop() for _ in range(self.cs.hand_ingredients)]
+        deck.append(cards.scorer)
+        rng.shuffle(deck)
+        self.supply: list[int] = deck
+        for seat in range(self.n):
+            stack = list(cards.seat_orders[seat])
+            rng.shuffle(stack)
+            for _ in range(min(self.cs.hand_orders, len(stack))):
+                self.hands[seat].append(stack.pop())
+            self.stacks.append(stack)
+        self.oven: list[int] = []
+        self.cols: list[list[int]] = [[] for _ in range(5)]
+        self.used: list[int] = []
+        self.filled: list[list[int]] = [[] for _ in range(self.n)]
+        self.scorer_holder = -1
+        self.known: list[list[Face]] = [[] for _ in range(self.n)]
+        self.history: list[tuple] = []
+        self.round = 1
+        if first is None:
+            first = rng.randrange(self.n)
+        self.round_starter = first
+        self.turn = first
+        self.idle = 0
+        self.phase = P_PLAY
+        self.scorer_seat = -1
+        self.reveal_queue: list[int] = []
+        self.ri = 0
+        self.ctx: dict[str, Any] = {}
+        self.winners: list[int] = []
+        self._decision: Decision | None = None
+        self._emit({"type": "setup", "round": 1, "first": first, "seats": list(self.colours)})
+        for seat in range(self.n):
+            self._emit_private(
+                {"type": "deal", "seat": seat, "count": len(self.hands[seat])},
+                seat,
+                {"cards": [cards.face[c] for c in self.hands[seat]]},
+            )
+        self._begin_turn()
+        self._advance()
+
+    # ------------------------------------------------------------------ events
+
+    def _emit(self, ev: dict) -> None:
+        if self.events is not None:
+            self.events.append((ev, -1, {}))
+
+    def _emit_private(self, ev: dict, seat: int, private: dict) -> None:
+        if self.events is not None:
+            self.events.append((ev, seat, private))
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
+        """The event log as ``seat`` may see it (None: a spectator)."""
+        if self.events is None:
+            return []
+        out = []
+        for ev, owner, private in self.events[since:]:
+            if owner == seat and private:
+                merged = dict(ev)
+                merged.update(private)
+                out.append(merged)
+            else:
+                out.append(dict(ev))
+        return out
+
+    def event_count(self) -> int:
+        return len(self.events) if self.events is not None else 0
+
+    # ------------------------------------------------------------------ queries
+
+    def is_over(self) -> bool:
+        return self.phase == P_OVER
+
+    def decision(self) -> Decision | None:
+        return self._decision
+
+    def current_seat(self) -> int:
+        return self._decision.seat if self._decision else -1
+
+    def legal_choices(self) -> tuple[Choice, ...]:
+        return self._decision.choices if self._decision else ()
+
+    def face(self, cid: int) -> Face:
+        return self.cards.face[cid]
+
+    def hand_faces(self, seat: int) -> list[Face]:
+        return sorted(self.cards.face[c] for c in self.hands[seat])
+
+    def col_units(self) -> list[int]:
+        units = self.cards.units
+        return [sum(units[c] for c in col) for col in self.cols]
+
+    def scores(self) -> list[int]:
+        return [len(f) for f in self.filled]
+
+    def hand_units(self, seat: int) -> int:
+        return sum(self.cards.units[c] for c in self.hands[seat])
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, choice: Choice, seat: int | None = None) -> None:
+        """Apply one legal choice of the deciding seat; refuse anything else unchanged."""
+        d = self._decision
+        if d is None:
+            raise IllegalChoice("the game is over; nobody decides now")
+        if seat is not None and seat != d.seat:
+            raise IllegalChoice(
+                f"it is not seat {seat}'s decision; seat {d.seat} decides ({d.kind})"
+            )
+        if not isinstance(choice, tuple):
+            raise IllegalChoice(f"a choice is a tuple, not {type(choice).__name__}")
+        if choice not in d.choices:
+            raise IllegalChoice(self._why_illegal(d, choice))
+        self.choices_log.append(choice)
+        self._do(choice)
+        self._advance()
+
+    def _why_illegal(self, d: Decision, choice: Choice) -> str:
+        names = sorted({c[0] for c in d.choices})
+        if not choice or choice[0] not in names:
+            return f"now seat {d.seat} must decide '{d.kind}'; expected one of: {', '.join(names)}"
+        if choice[0] == "play":
+            return "you do not hold those ingredient cards, or they are not all of one kind"
+        if choice[0] == "order":
+            return "you do not hold that order"
+        if choice[0] == "draw":
+            return "you may not draw from an empty pile while the other has cards"
+        if choice[0] == "help":
+            return "those cards do not cover the request exactly (no superfluous card) or you lack them"
+        if choice[0] == "fill":
+            return "that is not a way to fill this order with the cards you hold"
+        return f"that {choice[0]} is not one of the legal choices now"
+
+    def _advance(self) -> None:
+        """Pose the next decision; apply it directly while it has a single choice."""
+        while True:
+            if self.phase == P_OVER:
+                self._decision = None
+                return
+            d = self._pose()
+            if len(d.choices) == 1:
+                self._do(d.choices[0])
+                continue
+            self._decision = d
+            return
+
+    def _pose(self) -> Decision:
+        ph = self.phase
+        if ph == P_PLAY:
+            return Decision(self.turn, ph, self._play_choices(self.turn), {})
+        if ph == P_ORDER:
+            hand = self.hands[self.turn]
+            face = self.cards.face
+            choices = [NO_ORDER] + sorted(
+                {("order", face[c][1]) for c in hand if self.cards.order[c] is not None}
+            )
+            return Decision(self.turn, ph, tuple(choices), {})
+        if ph == P_DRAW:
+            return Decision(self.turn, ph, self.ctx["draw_choices"], {})
+        c = self.ctx
+        return Decision(c["seat"], ph, c["choices"], c.get("info", {}))
+
+    def _play_choices(self, seat: int) -> tuple[Choice, ...]:
+        counts = _hand_counts(self.cards, self.hands[seat])
+        out = []
+        for k in range(5):
+            s, d = counts[k], counts[k + 5]
+            if s == 0 and d == 0:
+                continue
+            name = KINDS[k]
+            for a in range(s + 1):
+                for b in range(d + 1):
+                    if a or b:
+                        out.append(("play", name, a, b))
+        return tuple(out) if out else (PASS,)
+
+    def check_play(self, faces: list[Face]) -> tuple[Choice | None, str | None]:
+        """Turn selected ingredient faces into a play choice, or say why not."""
+        if not faces:
+            return None, "select at least one ingredient card"
+        kinds = {f[0] for f in faces}
+        if "scorer" in kinds or any(f[0] in COLOURS for f in faces):
+            return None, "only ingredient cards are played this way"
+        if len(kinds) > 1:
+            return None, "all the ingredients you play in one turn must be of one kind"
+        kind = faces[0][0]
+        choice = ("play", kind, sum(1 for f in faces if f[1] == 1), sum(1 for f in faces if f[1] == 2))
+        d = self._decision
+        if d is None or d.kind != P_PLAY or choice not in d.choices:
+            return None, "you do not hold those cards, or it is not your turn to play"
+        return choice, None
+
+    def _do(self, ch: Choice) -> None:
+        tag = ch[0]
+        handler = _HANDLERS[tag]
+        handler(self, ch)
+
+    # ------------------------------------------------------------------ a turn
+
+    def _begin_turn(self) -> None:
+        self.phase = P_PLAY
+        self.played_this_turn = False
+        self._emit({"type": "turn", "seat": self.turn, "round": self.round})
+
+    def _take_from_hand(self, seat: int, face: Face) -> int:
+        hand = self.hands[seat]
+        fc = self.cards.face
+        for i, cid in enumerate(hand):
+            if fc[cid] == face:
+                hand[i] = hand[-1]
+                hand.pop()
+                self._forget_known(seat, face)
+                return cid
+        raise AssertionError(f"{face} not in hand of seat {seat}")
+
+    def _forget_known(self, seat: int, face: Face) -> None:
+        known = self.known[seat]
+        if known and face in known:
+            known.remove(face)
+
+    def _h_pass(self, ch: Choice) -> None:
+        self._emit({"type": "pass", "seat": self.turn})
+        self._to_draw()
+
+    def _h_play(self, ch: Choice) -> None:
+        _, kind, s, d = ch
+        seat = self.turn
+        for units, count in ((1, s), (2, d)):
+            for _ in range(count):
+                self.oven.append(self._take_from_hand(seat, (kind, units)))
+        self.played_this_turn = True
+        self.history.append(("play", seat, kind, s, d))
+        self._emit(
+            {"type": "play", "seat": seat, "kind": kind, "singles": s, "doubles": d,
+             "units": s + 2 * d}
+        )
+        self.phase = P_ORDER
+        has_order = any(self.cards.order[c] is not None for c in self.hands[seat])
+        if not has_order:
+            self._to_draw()
+
+    def _h_order(self, ch: Choice) -> None:
+        seat = self.turn
+        face = (self.colours[seat], ch[1])
+        self.oven.append(self._take_from_hand(seat, face))
+        self.history.append(("order", seat, ch[1]))
+        self._emit({"type": "order", "seat": seat, "order": list(face)})
+        self._to_draw()
+
+    def _h_no_order(self, ch: Choice) -> None:
+        self._to_draw()
+
+    def _to_draw(self) -> None:
+        seat = self.turn
+        room = MAX_HAND - len(self.hands[seat])
+        options = []
+        if room > 0:
+            if self.supply:
+                options.append(("draw", "supply"))
+            if self.stacks[seat]:
+                options.append(("draw", "stack"))
+        if not options:
+            self._end_turn(drew=False)
+            return
+        self.phase = P_DRAW
+        self.ctx = {"draw_choices": tuple(options)}
+
+    def _h_draw(self, ch: Choice) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        got: list[int] = []
+        round_over = False
+        if ch[1] == "supply":
+            supply = self.supply
+            while len(hand) < MAX_HAND and supply:
+                cid = supply.pop()
+                if cid == self.cards.scorer:
+                    self.scorer_holder = seat
+                    self._emit({"type": "scorer-drawn", "seat": seat})
+                else:
+                    hand.append(cid)
+                    got.append(cid)
+            round_over = not supply
+        else:
+            stack = self.stacks[seat]
+            while len(hand) < MAX_HAND and stack:
+                cid = stack.pop()
+                hand.append(cid)
+                got.append(cid)
+            if self.stack_known[seat] > len(stack):
+                self.stack_known[seat] = len(stack)
+        self._emit_private(
+            {"type": "draw", "seat": seat, "source": ch[1], "count": len(got)},
+            seat,
+            {"cards": [self.cards.face[c] for c in got]},
+        )
+        if round_over:
+            self._end_round("supply-empty")
+            return
+        self._end_turn(drew=True)
+
+    def _end_turn(self, drew: bool) -> None:
+        if drew or self.played_this_turn:
+            self.idle = 0
+        else:
+            self.idle += 1
+            if self.idle >= self.n:
+                self._end_round("stall")
+                return
+        self.turn = (self.turn + 1) % self.n
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ scoring
+
+    def _end_round(self, reason: str) -> None:
+        scorer = self.scorer_holder if self.scorer_holder >= 0 else self.round_starter
+        self.scorer_seat = scorer
+        self._emit({"type": "round-end", "round": self.round, "reason": reason, "scorer": scorer})
+        self.reveal_queue = self.oven
+        self.oven = []
+        self.ri = 0
+        self._next_reveal()
+
+    def _next_reveal(self) -> None:
+        """Reveal cards until an order needs a decision or the oven is empty."""
+        cards = self.cards
+        queue = self.reveal_queue
+        while self.ri < len(queue):
+            cid = queue[self.ri]
+            self.ri += 1
+            k = cards.kind[cid]
+            if k >= 0:
+                self.cols[k].append(cid)
+                if self.events is not None:
+                    self._emit({"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1})
+                continue
+            owner = cards.owner[cid]
+            self._emit(
+                {"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1,
+                 "owner": owner}
+            )
+            if self._start_order(cid):
+                return
+        self._finish_scoring()
+
+    def _start_order(self, cid: int) -> bool:
+        """Begin resolving a revealed order; True when a decision is now posed."""
+        spec = self.cards.order[cid]
+        owner = self.cards.owner[cid]
+        own = self.own[owner]
+        self.ctx = {"owner": owner, "helper": -1, "rewarded": False, "series": [], "card": cid}
+        col_units = self.col_units()
+        reason = spec.otype.precheck(spec.params, own, col_units)
+        if reason:
+            self._fail(cid, reason)
+            return False
+        special = spec.otype.special
+        if special == "block":
+            return self._start_block(cid)
+        if special == "show":
+            return self._start_show(cid)
+        if spec.series:
+            mates = sorted(
+                {self.cards.face[c][1] for c in self.hands[owner]
+                 if (s := self.cards.order[c]) is not None and s.series}
+            )
+            units = next(iter(spec.params["needs"].values()))
+            if mates:
+                choices = []
+                rev = spec.id
+                for size in range(0, min(3, len(mates)) + 1):
+                    amounts = [units - i for i in range(size + 1)]
+                    if amounts[-1] < 1:
+                        break
+                    for group in combinations(mates, size):
+                        members = (rev,) + group
+                        for perm in permutations(amounts):
+                            choices.append(("series", tuple(zip(members, perm, strict=True))))
+                self._pose_at(owner, P_SERIES, choices, {"order": rev, "candidates": mates})
+                return True
+            self.ctx["series"] = [(cid, units)]
+            return self._next_series_member()
+        variants = spec.otype.variants(spec.params, own, col_units)
+        if not variants:
+            self._fail(cid, "no-kind")
+            return False
+        if len(variants) > 1:
+            choices = [("variant", tuple(KINDS[k] for k in v)) for v in variants]
+            self._pose_at(owner, P_VARIANT, choices, {"order": spec.id})
+            return True
+        need = spec.otype.need(spec.params, variants[0], own, self._scorer_kind())
+        return self._start_fill(cid, need)
+
+    def _scorer_kind(self) -> int:
+        return self.own[self.scorer_seat]
+
+    def _pose_at(self, seat: int, phase: str, choices: list[Choice], info: dict) -> None:
+        self.phase = phase
+        self.ctx["seat"] = seat
+        self.ctx["choices"] = tuple(choices)
+        self.ctx["info"] = info
+
+    # -- series
+
+    def _h_series(self, ch: Choice) -> None:
+        owner = self.ctx["owner"]
+        rev = self.ctx["card"]
+        members = []
+        for oid, units in ch[1]:
+            if oid == self.cards.order[rev].id:
+                members.append((rev, units))
+            else:
+                members.append((self._take_from_hand(owner, (self.colours[owner], oid)), units))
+        members.sort(key=lambda m: -m[1])
+        self.ctx["series"] = members
+        self._emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
+        if not self._next_series_member():
+            self._next_reveal()
+
+    def _next_series_member(self) -> bool:
+        """Resolve the series' members in turn; True when a decision is posed."""
+        while self.ctx["series"]:
+            cid, units = self.ctx["series"].pop(0)
+            kind = KIND_INDEX[next(iter(self.cards.order[cid].params["needs"]))]
+            u = [0, 0, 0, 0, 0]
+            u[kind] = units
+            self.ctx["card"] = cid
+            if self._start_fill(cid, (tuple(u), ZERO5, 0)):
+                return True
+        return False
+
+    def _after_order(self) -> None:
+        """Continue after an order was filled or failed: the series, then the oven."""
+        if self.ctx.get("series") and self._next_series_member():
+            return
+        self._next_reveal()
+
+    # -- variants and filling
+
+    def _h_variant(self, ch: Choice) -> None:
+        cid = self.ctx["card"]
+        owner = self.ctx["owner"]
+        spec = self.cards.order[cid]
+        variant = tuple(KIND_INDEX[k] for k in ch[1])
+        self._emit({"type": "variant", "seat": owner, "order": spec.id, "kinds": list(ch[1])})
+        need = spec.otype.need(spec.params, variant, self.own[owner], self._scorer_kind())
+        if not self._start_fill(cid, need):
+            self._after_order()
+
+    def _column_take(self, need: Need, spec: OrderSpec) -> tuple[list[int], Need]:
+        """Cards the columns give (doubles first) and what is still missing."""
+        cols = self.cols
+        units_of = self.cards.units
+        take: list[int] = []
+        if spec.otype.takes_all_columns:
+            total = 0
+            for col in cols:
+                take.extend(col)
+                total += sum(units_of[c] for c in col)
+            return take, (ZERO5, ZERO5, max(0, need[2] - total))
+        miss_u = [0, 0, 0, 0, 0]
+        miss_d = [0, 0, 0, 0, 0]
+        units, dbl, _ = need
+        for k in range(5):
+            u = units[k]
+            dn = dbl[k]
+            if not u and not dn:
+                continue
+            col = cols[k]
+            doubles = [c for c in col if units_of[c] == 2]
+            if dn:
+                got = doubles[:dn]
+                take.extend(got)
+                miss_d[k] = dn - len(got)
+                continue
+            nd = min(len(doubles), (u + 1) // 2)
+            take.extend(doubles[:nd])
+            rem = u - 2 * nd
+            if rem > 0:
+                singles = [c for c in col if units_of[c] == 1][:rem]
+                take.extend(singles)
+                rem -= len(singles)
+                miss_u[k] = rem
+        return take, (tuple(miss_u), tuple(miss_d), 0)
+
+    def _start_fill(self, cid: int, need: Need) -> bool:
+        spec = self.cards.order[cid]
+        owner = self.cards.owner[cid]
+        take, missing = self._column_take(need, spec)
+        self.ctx["card"] = cid
+        self.ctx["take"] = take
+        self.ctx["need"] = need
+        mu, md, many = missing
+        if not any(mu) and not any(md) and not many:
+            self._filled(cid, take, [], [], -1)
+            return False
+        help_ok = self.help_allowed and spec.help
+        choices = self._fill_choices(owner, missing, help_ok)
+        if not choices:
+            self._fail(cid, "not-filled")
+            return False
+        choices.append(GIVE_UP)
+        self._pose_at(
+            owner, P_FILL, choices,
+            {"order": spec.id, "missing": _request_items(missing), "from_columns":
+             [list(self.cards.face[c]) for c in take]},
+        )
+        return True
+
+    def _fill_choices(self, seat: int, missing: Need, help_ok: bool) -> list[Choice]:
+        counts = _hand_counts(self.cards, self.hands[seat])
+        mu, md, many = missing
+        comps: list[list[tuple[tuple, tuple]]] = []  # per component: (hand part, request part)
+        for k in range(5):
+            m = mu[k]
+            if m:
+                opts = []
+                for h in range(m + 1):
+                    r = m - h
+                    if r and not help_ok:
+                        continue
+                    for a, b in unit_covers(h, counts[k], counts[k + 5]):
+                        opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
+                if not opts:
+                    return []
+                comps.append(opts)
+            m = md[k]
+            if m:
+                opts = []
+                for h in range(m + 1):
+                    r = m - h
+                    if (r and not help_ok) or h > counts[k + 5]:
+                        continue
+                    opts.append(
+                        (((KINDS[k], 0, h),) if h else (), (("double-" + KINDS[k], r),) if r else ())
+                    )
+                if not opts:
+                    return []
+                comps.append(opts)
+        if many:
+            opts = []
+            for h in range(many + 1):
+                r = many - h
+                if r and not help_ok:
+                    continue
+                for pick in any_covers(h, tuple(counts)):
+                    part = tuple(
+                        (KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5]
+                    )
+                    opts.append((part, (("any", r),) if r else ()))
+            if not opts:
+                return []
+            comps.append(opts)
+        out = []
+        for combo in product(*comps):
+            hand: tuple = ()
+            req: tuple = ()
+            for hp, rp in combo:
+                hand += hp
+                req += rp
+            out.append(("fill", hand, req or None))
+        return out
+
+    def _h_fill(self, ch: Choice) -> None:
+        _, hand, request = ch
+        owner = self.ctx["owner"]
+        cid = self.ctx["card"]
+        if request is None:
+            offered = self._take_cards(owner, hand)
+            self._filled(cid, self.ctx["take"], offered, [], -1)
+            self._after_order()
+            return
+        self.ctx["offered"] = hand
+        self.ctx["request"] = request
+        if self.ctx["helper"] >= 0:
+            ask = [self.ctx["helper"]]
+        else:
+            ask = [(owner + i) % self.n for i in range(1, self.n)]
+        self.ctx["ask"] = ask
+        self._emit(
+            {"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
+             "offered": [list(x) for x in hand]}
+        )
+        self._ask_next_helper()
+
+    def _ask_next_helper(self) -> None:
+        ask = self.ctx["ask"]
+        owner = self.ctx["owner"]
+        while ask:
+            helper = ask.pop(0)
+            covers = self._help_covers(helper, self.ctx["request"])
+            if covers:
+                choices = [DECLINE] + [("help", c) for c in covers]
+                self._pose_at(
+                    helper, P_HELP, choices,
+                    {"asker": owner, "order": self.cards.order[self.ctx["card"]].id,
+                     "request": list(self.ctx["request"])},
+                )
+                return
+            self._emit({"type": "help-declined", "seat": owner, "helper": helper})
+        # nobody helped: the order fails and the offered cards stay in hand, now known
+        cid = self.ctx["card"]
+        for kind, s, d in self.ctx["offered"]:
+            self.known[owner].extend([(kind, 1)] * s + [(kind, 2)] * d)
+        self._fail(cid, "no-help")
+        self._after_order()
+
+    def _help_covers(self, seat: int, request: tuple) -> list[tuple]:
+        counts = _hand_counts(self.cards, self.hands[seat])
+        comps: list[list[tuple]] = []
+        for what, n in request:
+            if what == "any":
+                opts = [
+                    tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
+                    for p in any_covers(n, tuple(counts))
+                ]
+            elif what.startswith("double-"):
+                k = KIND_INDEX[what[7:]]
+                opts = [((KINDS[k], 0, n),)] if counts[k + 5] >= n else []
+            else:
+                k = KIND_INDEX[what]
+                opts = [((what, a, b),) for a, b in unit_covers(n, counts[k], counts[k + 5])]
+            if not opts:
+                return []
+            comps.append(opts)
+        return [sum(combo, ()) for combo in product(*comps)]
+
+    def _h_decline(self, ch: Choice) -> None:
+        self._emit({"type": "help-declined", "seat": self.ctx["owner"], "helper": self.ctx["seat"]})
+        self._ask_next_helper()
+
+    def _h_help(self, ch: Choice) -> None:
+        helper = self.ctx["seat"]
+        owner = self.ctx["owner"]
+        given = self._take_cards(helper, ch[1])
+        offered = self._take_cards(owner, self.ctx["offered"])
+        self._emit(
+            {"type": "help-given", "seat": owner, "helper": helper,
+             "cards": [list(self.cards.face[c]) for c in given]}
+        )
+        self.ctx["helper"] = helper
+        self._filled(self.ctx["card"], self.ctx["take"], offered, given, helper)
+        self._after_order()
+
+    def _take_cards(self, seat: int, spec: tuple) -> list[int]:
+        out = []
+        for kind, s, d in spec:
+            for _ in range(s):
+                out.append(self._take_from_hand(seat, (kind, 1)))
+            for _ in range(d):
+                out.append(self._take_from_hand(seat, (kind, 2)))
+        return out
+
+    def _filled(
+        self, cid: int, take: list[int], offered: list[int], given: list[int], helper: int
+    ) -> None:
+        owner = self.cards.owner[cid]
+        for c in take:
+            self.cols[self.cards.kind[c]].remove(c)
+        used = take + offered + given
+        self.used.extend(used)
+        self.filled[owner].append(cid)
+        face = self.cards.face
+        self._emit(
+            {"type": "filled", "seat": owner, "order": list(face[cid]),
+             "used": [list(face[c]) for c in used]}
+        )
+        if helper >= 0 and not self.ctx["rewarded"]:
+            self.ctx["rewarded"] = True
+            stack = self.stacks[helper]
+            reward = stack.pop() if stack else None
+            if reward is not None:
+                self.filled[helper].append(reward)
+                if self.stack_known[helper] > len(stack):
+                    self.stack_known[helper] = len(stack)
+            self._emit(
+                {"type": "reward", "seat": helper,
+                 "order": list(face[reward]) if reward is not None else None}
+            )
+        spec = self.cards.order[cid]
+        if spec.otype.takes_scorer and self.scorer_seat != owner:
+            self.scorer_seat = owner
+            self._emit({"type": "scorer-moved", "seat": owner})
+
+    def _fail(self, cid: int, reason: str) -> None:
+        owner = self.cards.owner[cid]
+        if self.cs.unfilled == "out-of-game":
+            self.box.append(cid)
+        else:
+            self.stacks[owner].insert(0, cid)
+            self.stack_known[owner] += 1
+        self._emit(
+            {"type": "failed", "seat": owner, "order": list(self.cards.face[cid]), "reason": reason}
+        )
+
+    def _h_give_up(self, ch: Choice) -> None:
+        cid = self.ctx["card"]
+        self._fail(cid, "given-up")
+        self._after_order()
+
+    # -- block
+
+    def _start_block(self, cid: int) -> bool:
+        spec = self.cards.order[cid]
+        owner = self.cards.owner[cid]
+        k = self.own[owner]
+        counts = _hand_counts(self.cards, self.hands[owner])
+        col = self.col_units()[k]
+        low = spec.params["min_units"]
+        choices: list[Choice] = []
+        for a in range(counts[k] + 1):
+            for b in range(counts[k + 5] + 1):
+                if col + a + 2 * b >= low:
+                    choices.append(("block", a, b))
+        if not choices:
+            self._fail(cid, "not-enough")
+            return False
+        choices.append(GIVE_UP)
+        self._pose_at(owner, P_BLOCK, choices, {"order": spec.id, "column": col, "min": low})
+        return True
+
+    def _h_block(self, ch: Choice) -> None:
+        _, a, b = ch
+        cid = self.ctx["card"]
+        owner = self.ctx["owner"]
+        k = self.own[owner]
+        kind = KINDS[k]
+        added = self._take_cards(owner, ((kind, a, b),))
+        self.cols[k].extend(added)
+        needed = self.col_units()[k]
+        revealed: dict[int, list[Face]] = {}
+        total = 0
+        for i in range(1, self.n):
+            opp = (owner + i) % self.n
+            faces = [self.cards.face[c] for c in self.hands[opp] if self.cards.kind[c] == k]
+            revealed[opp] = faces
+            total += sum(f[1] for f in faces)
+            self.known[opp] = [f for f in self.known[opp] if f[0] != kind] + faces
+        blocked = total >= needed
+        self._emit(
+            {"type": "block", "seat": owner, "added": [kind, a, b], "needed": needed,
+             "revealed": {str(s): [list(f) for f in v] for s, v in revealed.items()},
+             "blocked": blocked}
+        )
+        if blocked:
+            self._fail(cid, "blocked")
+        else:
+            take = list(self.cols[k])
+            self._filled(cid, take, [], [], -1)
+        self._next_reveal()
+
+    # -- show
+
+    def _start_show(self, cid: int) -> bool:
+        owner = self.cards.owner[cid]
+        kind = self.cards.kind
+        targets = [
+            (owner + i) % self.n for i in range(1, self.n)
+            if any(kind[c] >= 0 for c in self.hands[(owner + i) % self.n])
+        ]
+        if not targets:
+            self._fail(cid, "nobody-to-ask")
+            return False
+        self._pose_at(
+            owner, P_SHOW_ASK, [("ask", t) for t in targets],
+            {"order": self.cards.order[cid].id},
+        )
+        return True
+
+    def _h_ask(self, ch: Choice) -> None:
+        target = ch[1]
+        self.ctx["asked"] = target
+        faces = sorted({self.cards.face[c] for c in self.hands[target] if self.cards.kind[c] >= 0})
+        self._pose_at(
+            target, P_SHOW_CARD, [("show", f[0], f[1]) for f in faces],
+            {"asker": self.ctx["owner"], "order": self.cards.order[self.ctx["card"]].id},
+        )
+
+    def _h_show(self, ch: Choice) -> None:
+        _, kind, units = ch
+        owner = self.ctx["owner"]
+        target = self.ctx["asked"]
+        cid = self.ctx["card"]
+        if (kind, units) not in self.known[target]:
+            self.known[target].append((kind, units))
+        self._emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
+        options = sorted(
+            {self.cards.face[c][1] for c in self.hands[owner]
+             if self.cards.kind[c] == KIND_INDEX[kind]}
+        )
+        if not options:
+            self._fail(cid, "kind-not-held")
+            self._next_reveal()
+            return
+        self.ctx["shown_kind"] = kind
+        self._pose_at(owner, P_SHOW_PLAY, [("show-play", u) for u in options], {"kind": kind})
+
+    def _h_show_play(self, ch: Choice) -> None:
+        owner = self.ctx["owner"]
+        card = self._take_from_hand(owner, (self.ctx["shown_kind"], ch[1]))
+        self._filled(self.ctx["card"], [], [card], [], -1)
+        self._next_reveal()
+
+    # -- end of the scoring
+
+    def _finish_scoring(self) -> None:
+        self.reveal_queue = []
+        self.ri = 0
+        leftover = [c for col in self.cols for c in col]
+        self.cols = [[] for _ in range(5)]
+        self.oven = leftover
+        scorer = self.scorer_seat
+        if self.round >= self.cs.rounds:
+            self._game_over()
+            return
+        supply = self.supply + self.used
+        if self.cards.scorer not in supply:
+            supply.append(self.cards.scorer)
+        self.used = []
+        self.rng.shuffle(supply)
+        self.supply = supply
+        self.scorer_holder = -1
+        self.round += 1
+        self.round_starter = scorer
+        self.turn = scorer
+        self.idle = 0
+        face = self.cards.face
+        self.history = [("carried", face[c][0], face[c][1]) for c in leftover]
+        self._emit(
+            {"type": "new-round", "round": self.round, "first": scorer,
+             "oven": [list(face[c]) for c in leftover]}
+        )
+        self._begin_turn()
+
+    def _game_over(self) -> None:
+        self.phase = P_OVER
+        scores = self.scores()
+        best = max(scores)
+        leaders = [s for s in range(self.n) if scores[s] == best]
+        tie_break = None
+        if len(leaders) > 1:
+            units = {s: self.hand_units(s) for s in leaders}
+            top = max(units.values())
+            winners = [s for s in leaders if units[s] == top]
+            tie_break = "shared" if len(winners) > 1 else "hand-units"
+        else:
+            winners = leaders
+        self.winners = winners
+        self.tie_break = tie_break
+        self._emit(
+            {"type": "game-over", "filled": scores, "winners": winners, "tie_break": tie_break,
+             "hand_units": [self.hand_units(s) for s in range(self.n)]}
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know (None: a spectator)."""
+        return build_view(self, seat)
+
+    def public_view(self) -> SeatView:
+        return build_view(self, None)
+
+    def redeal(self, seat: int, rng: random.Random) -> Game:
+        """A copy with everything ``seat`` cannot see dealt again, consistent with its view."""
+        h = redeal(self, seat, rng)
+        if h._decision is not None and h._decision.seat != seat:
+            h.refresh_decision()
+        return h
+
+    def refresh_decision(self) -> None:
+        """Recompute the pending decision after hidden cards were dealt again."""
+        ph = self.phase
+        c = self.ctx
+        if ph == P_HELP:
+            c["ask"].insert(0, c["seat"])
+            self._ask_next_helper()
+        elif ph == P_SHOW_CARD:
+            self._h_ask(("ask", c["asked"]))
+        elif ph == P_FILL:
+            if not self._start_fill(c["card"], c["need"]):
+                self._after_order()
+        elif ph == P_BLOCK:
+            if not self._start_block(c["card"]):
+                self._next_reveal()
+        elif ph == P_SERIES:
+            if not self._start_order(c["card"]):
+                self._next_reveal()
+        elif ph == P_SHOW_PLAY:
+            self._h_show(("show", c["shown_kind"], 1))
+        self._advance()
+
+    def locations(self) -> dict[str, list[int]]:
+        """Every zone and its cards, for the conservation checks of the tests."""
+        zones: dict[str, list[int]] = {
+            "supply": self.supply, "oven": self.oven, "used": self.used, "box": self.box,
+            "revealing": self.reveal_queue[self.ri:],
+        }
+        for s in range(self.n):
+            zones[f"hand{s}"] = self.hands[s]
+            zones[f"stack{s}"] = self.stacks[s]
+            zones[f"filled{s}"] = self.filled[s]
+        for k in range(5):
+            zones[f"col{k}"] = self.cols[k]
+        if self.scorer_holder >= 0:
+            zones["scorer"] = [self.cards.scorer]
+        if self.phase in REVEAL_PHASES:
+            zones["resolving"] = [self.ctx["card"]] + [c for c, _ in self.ctx.get("series", [])]
+        return zones
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self, record_events: bool = False) -> Game:
+        """An independent copy; events are not copied unless asked for."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.hands = [list(h) for h in self.hands]
+        g.stacks = [list(s) for s in self.stacks]
+        g.stack_known = list(self.stack_known)
+        g.supply = list(self.supply)
+        g.oven = list(self.oven)
+        g.cols = [list(c) for c in self.cols]
+        g.used = list(self.used)
+        g.filled = [list(f) for f in self.filled]
+        g.box = list(self.box)
+        g.known = [list(k) for k in self.known]
+        g.history = list(self.history)
+        g.reveal_queue = list(self.reveal_queue)
+        g.winners = list(self.winners)
+        g.ctx = _copy_ctx(self.ctx)
+        g.choices_log = list(self.choices_log)
+        if record_events and self.events is not None:
+            g.events = list(self.events)
+        else:
+            g.events = None
+        return g
+
+
+def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
+    out = dict(ctx)
+    for key in ("series", "take", "ask"):
+        if key in out:
+            out[key] = list(out[key])
+    return out
+
+
+def _request_items(missing: Need) -> list[list]:
+    mu, md, many = missing
+    out: list[list] = [[KINDS[k], mu[k]] for k in range(5) if mu[k]]
+    out += [["double-" + KINDS[k], md[k]] for k in range(5) if md[k]]
+    if many:
+        out.append(["any", many])
+    return out
+
+
+_HANDLERS = {
+    "pass": Game._h_pass,
+    "play": Game._h_play,
+    "order": Game._h_order,
+    "no-order": Game._h_no_order,
+    "draw": Game._h_draw,
+    "series": Game._h_series,
+    "variant": Game._h_variant,
+    "fill": Game._h_fill,
+    "give-up": Game._h_give_up,
+    "help": Game._h_help,
+    "decline": Game._h_decline,
+    "block": Game._h_block,
+    "ask": Game._h_ask,
+    "show": Game._h_show,
+    "show-play": Game._h_show_play,
+}
+
+
+def new_game(
+    cs: CardSet, seats: list[str], seed: int, first: int | None = None, record_events: bool = True
+) -> Game:
+    return Game(cs, seats, seed, first, record_events)
+
+
+def replay(
+    cs: CardSet, seats: list[str], seed: int, choices: list[Choice], first: int | None = None,
+    record_events: bool = True,
+) -> Game:
+    """Rebuild a game from its seed and choice log; an illegal entry raises IllegalChoice."""
+    g = Game(cs, seats, seed, first, record_events)
+    for i, ch in enumerate(choices):
+        try:
+            g.apply(ch)
+        except IllegalChoice as exc:
+            raise IllegalChoice(f"choice {i + 1} ({ch!r}) is not legal: {exc.reason}") from None
+    return g

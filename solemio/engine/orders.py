@@ -1,0 +1,355 @@
+"""The registry of order *types*: the one place where the rules vary per card.
+
+A card set lists order cards as a type name plus parameters; each type here
+declares its parameters (for validation) and answers, at the moment of the
+reveal, which variants the owner may choose and what a variant needs.  Kinds
+are indexes 0..4 inside the engine.
+
+A *need* is ``(units, doubles, any_units)``: units per kind, specific double
+cards per kind, and units of any kind.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+from typing import Any
+
+from solemio.engine.kinds import KIND_INDEX, KINDS
+from solemio.i18n import _, ngettext
+
+Need = tuple[tuple[int, ...], tuple[int, ...], int]
+ZERO5 = (0, 0, 0, 0, 0)
+
+
+class Param:
+    """One parameter of an order type, with the check the YAML must pass."""
+
+    def __init__(self, kind: str, required: bool = True, default: Any = None) -> None:
+        self.kind = kind  # "int", "bool", "needs", "amounts"
+        self.required = required
+        self.default = default
+
+
+def kind_names(variant: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(KINDS[k] for k in variant)
+
+
+def kind_label(kind: str, units: int) -> str:
+    names = {
+        "olive": ngettext("{n} olive", "{n} olives", units),
+        "pepper": ngettext("{n} pepper", "{n} peppers", units),
+        "mushroom": ngettext("{n} mushroom", "{n} mushrooms", units),
+        "salami": ngettext("{n} salami", "{n} salamis", units),
+        "pineapple": ngettext("{n} pineapple", "{n} pineapples", units),
+    }
+    return names[kind]
+
+
+class OrderType:
+    """Base of all order types.  Subclasses override what differs."""
+
+    name = ""
+    params: dict[str, Param] = {}
+    special: str | None = None  # "block" and "show" run their own procedure
+    takes_all_columns = False
+    takes_scorer = False
+
+    def variants(self, p: dict[str, Any], own: int, col_units: list[int]) -> list[tuple[int, ...]]:
+        """The kind choices open to the owner; [()] means no choice, [] means it cannot be met."""
+        return [()]
+
+    def precheck(self, p: dict[str, Any], own: int, col_units: list[int]) -> str | None:
+        """A reason the order fails before any filling, or None."""
+        return None
+
+    def need(self, p: dict[str, Any], variant: tuple[int, ...], own: int, scorer: int) -> Need:
+        raise NotImplementedError
+
+    def tokens(self, p: dict[str, Any], own_kind: str) -> list[tuple]:
+        """What the card face shows, for the painter."""
+        raise NotImplementedError
+
+    def explain(self, p: dict[str, Any], own_kind: str) -> str:
+        """The player-facing explanation shown on hover."""
+        raise NotImplementedError
+
+    def validate(self, p: dict[str, Any]) -> str | None:
+        """A problem with the parameters beyond their types, or None."""
+        return None
+
+
+def _units(pairs: dict[int, int]) -> tuple[int, ...]:
+    u = [0, 0, 0, 0, 0]
+    for k, n in pairs.items():
+        u[k] += n
+    return tuple(u)
+
+
+def _resolve(ref: str, own: int) -> int:
+    return own if ref == "own" else KIND_INDEX[ref]
+
+
+class Fixed(OrderType):
+    name = "fixed"
+    params = {"needs": Param("needs"), "series": Param("bool", False, False)}
+
+    def validate(self, p: dict[str, Any]) -> str | None:
+        if p["series"] and len(p["needs"]) != 1:
+            return "a series order must need exactly one kind"
+        return None
+
+    def need(self, p, variant, own, scorer):
+        return (_units({_resolve(r, own): n for r, n in p["needs"].items()}), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        toks: list[tuple] = [
+            ("need", own_kind if r == "own" else r, n) for r, n in p["needs"].items()
+        ]
+        if p["series"]:
+            toks.append(("symbol", "series", None))
+        return toks
+
+    def explain(self, p, own_kind):
+        parts = [kind_label(own_kind if r == "own" else r, n) for r, n in p["needs"].items()]
+        text = _("Needs {list}.", list=", ".join(parts))
+        if p["series"]:
+            text += " " + _(
+                "Series: when it is revealed you may add up to 3 more of these from your hand; "
+                "together they need 4, 3, 2 and 1 of their kinds, assigned as you choose."
+            )
+        return text
+
+
+class EachKind(OrderType):
+    name = "each-kind"
+    params = {"units": Param("int"), "own": Param("bool")}
+
+    def need(self, p, variant, own, scorer):
+        return (tuple(0 if (k == own and not p["own"]) else p["units"] for k in range(5)), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("need", k, p["units"]) for k in KINDS if p["own"] or k != own_kind]
+
+    def explain(self, p, own_kind):
+        if p["own"]:
+            return ngettext("Needs {n} of every kind.", "Needs {n} of every kind.", p["units"])
+        return ngettext(
+            "Needs {n} of every kind except your own.",
+            "Needs {n} of every kind except your own.",
+            p["units"],
+        )
+
+
+class Block(OrderType):
+    name = "block"
+    params = {"min_units": Param("int")}
+    special = "block"
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "block", None), ("need", own_kind, p["min_units"])]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs at least {n} of your own kind. You may add more from your hand; every unit "
+            "of your kind in the column counts. Your opponents then show all of your kind they "
+            "hold: if together they have as many, the order is blocked.",
+            n=p["min_units"],
+        )
+
+
+class Show(OrderType):
+    name = "show"
+    params: dict[str, Param] = {}
+    special = "show"
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "show", None)]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Choose an opponent; they show one ingredient card from their hand. If you hold "
+            "that kind, you play one and the order is filled. The columns are not used."
+        )
+
+
+class NoneOfMine(OrderType):
+    name = "none-of-mine"
+    params = {"kinds": Param("int"), "units": Param("int")}
+
+    def validate(self, p):
+        if not 1 <= p["kinds"] <= 4:
+            return "kinds must be between 1 and 4"
+        return None
+
+    def precheck(self, p, own, col_units):
+        if col_units[own] > 0:
+            return "own-kind-in-columns"
+        return None
+
+    def variants(self, p, own, col_units):
+        others = [k for k in range(5) if k != own]
+        return list(combinations(others, p["kinds"]))
+
+    def need(self, p, variant, own, scorer):
+        return (_units({k: p["units"] for k in variant}), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "none-of-mine", f"{p['kinds']}×{p['units']}")]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Fails if any card of your own kind lies in the columns. Otherwise needs {u} of "
+            "each of {k} different other kinds, your choice.",
+            u=p["units"],
+            k=p["kinds"],
+        )
+
+
+class Doubles(OrderType):
+    name = "doubles"
+    params = {"count": Param("int")}
+
+    def validate(self, p):
+        if not 1 <= p["count"] <= 5:
+            return "count must be between 1 and 5"
+        return None
+
+    def variants(self, p, own, col_units):
+        return list(combinations(range(5), p["count"]))
+
+    def need(self, p, variant, own, scorer):
+        return (ZERO5, _units({k: 1 for k in variant}), 0)
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "two-doubles", str(p["count"]))]
+
+    def explain(self, p, own_kind):
+        return ngettext(
+            "Needs {n} double card.",
+            "Needs {n} double cards of different kinds.",
+            p["count"],
+        )
+
+
+class Staircase(OrderType):
+    name = "staircase"
+    params = {"amounts": Param("amounts"), "own_allowed": Param("bool", False, True)}
+
+    def variants(self, p, own, col_units):
+        allowed = [k for k in range(5) if p["own_allowed"] or k != own]
+        return list(permutations(allowed, len(p["amounts"])))
+
+    def need(self, p, variant, own, scorer):
+        return (_units(dict(zip(variant, p["amounts"], strict=True))), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "staircase", "-".join(str(a) for a in p["amounts"]))]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs {amounts} of different kinds; you choose which kind gets which amount.",
+            amounts=", ".join(str(a) for a in p["amounts"]),
+        )
+
+
+class ScorerKind(OrderType):
+    name = "scorer-kind"
+    params = {"units": Param("int")}
+    takes_scorer = True
+
+    def need(self, p, variant, own, scorer):
+        return (_units({scorer: p["units"]}), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "sun", str(p["units"]))]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs {n} of the scorer's own kind. If it is filled, you take the scorer card, "
+            "score the rest of the oven and start the next round.",
+            n=p["units"],
+        )
+
+
+class AnyUnits(OrderType):
+    name = "any-units"
+    params = {"units": Param("int")}
+    takes_all_columns = True
+
+    def need(self, p, variant, own, scorer):
+        return (ZERO5, ZERO5, p["units"])
+
+    def tokens(self, p, own_kind):
+        return [("symbol", "heap", str(p["units"]))]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs at least {n} ingredients of any kinds. Every card in the columns is taken; "
+            "if they hold fewer than {n}, you add the rest from your hand.",
+            n=p["units"],
+        )
+
+
+class RarestKind(OrderType):
+    name = "rarest-kind"
+    params = {"own_units": Param("int"), "units": Param("int")}
+
+    def variants(self, p, own, col_units):
+        present = [k for k in range(5) if k != own and col_units[k] > 0]
+        if not present:
+            return []
+        low = min(col_units[k] for k in present)
+        return [(k,) for k in present if col_units[k] == low]
+
+    def need(self, p, variant, own, scorer):
+        return (_units({own: p["own_units"], variant[0]: p["units"]}), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("need", own_kind, p["own_units"]), ("symbol", "question", str(p["units"]))]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs {o} of your own kind and {n} of the rarest other kind in the columns "
+            "(fewest units, at least one present; ties: your choice). None present: it fails.",
+            o=p["own_units"],
+            n=p["units"],
+        )
+
+
+class JokerKind(OrderType):
+    name = "joker-kind"
+    params = {"own_units": Param("int"), "units": Param("int")}
+
+    def variants(self, p, own, col_units):
+        return [(k,) for k in range(5) if k != own]
+
+    def need(self, p, variant, own, scorer):
+        return (_units({own: p["own_units"], variant[0]: p["units"]}), ZERO5, 0)
+
+    def tokens(self, p, own_kind):
+        return [("need", own_kind, p["own_units"]), ("symbol", "joker", str(p["units"]))]
+
+    def explain(self, p, own_kind):
+        return _(
+            "Needs {o} of your own kind and {n} of one other kind of your choice.",
+            o=p["own_units"],
+            n=p["units"],
+        )
+
+
+REGISTRY: dict[str, OrderType] = {
+    t.name: t
+    for t in (
+        Fixed(),
+        EachKind(),
+        Block(),
+        Show(),
+        NoneOfMine(),
+        Doubles(),
+        Staircase(),
+        ScorerKind(),
+        AnyUnits(),
+        RarestKind(),
+        JokerKind(),
+    )
+}
