@@ -1,0 +1,205 @@
+"""Rectangles computed from the window size, for 1024x640 up to 3840x2160 and 2..5 seats.
+
+Pixel positions live here, never in the rules or in event handlers, so the
+whole table can be recomputed on every resize and tested for overlaps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+CARD_RATIO = 5 / 7  # width / height, like real playing cards
+
+
+def card_size(height: float) -> tuple[int, int]:
+    h = max(14, int(height))
+    return (max(10, int(h * CARD_RATIO)), h)
+
+
+def card_fit(w: float, h: float) -> tuple[int, int]:
+    """The largest card that fits a w x h box."""
+    if w / max(1, h) > CARD_RATIO:
+        return card_size(h)
+    return (max(10, int(w)), max(14, int(w / CARD_RATIO)))
+
+
+def split_h(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
+    """``n`` equal rectangles side by side with ``gap`` between them."""
+    if n <= 0:
+        return []
+    w = (rect.w - gap * (n - 1)) / n
+    return [pygame.Rect(round(rect.x + i * (w + gap)), rect.y, int(w), rect.h) for i in range(n)]
+
+
+def split_v(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
+    if n <= 0:
+        return []
+    h = (rect.h - gap * (n - 1)) / n
+    return [pygame.Rect(rect.x, round(rect.y + i * (h + gap)), rect.w, int(h)) for i in range(n)]
+
+
+def grid(rect: pygame.Rect, n: int, cols: int, row_h: int, gap: int) -> list[pygame.Rect]:
+    """Up to ``n`` cells of height ``row_h`` filling ``rect`` row by row."""
+    cols = max(1, cols)
+    cells = []
+    w = (rect.w - gap * (cols - 1)) / cols
+    for i in range(n):
+        r, c = divmod(i, cols)
+        y = rect.y + r * (row_h + gap)
+        if y + row_h > rect.bottom + 1:
+            break
+        cells.append(pygame.Rect(round(rect.x + c * (w + gap)), y, int(w), row_h))
+    return cells
+
+
+def row_of_cards(area: pygame.Rect, n: int, max_h: int, gap_frac: float = 0.08,
+                 arc: float = 0.0) -> list[pygame.Rect]:
+    """``n`` cards side by side, centred in ``area``, never overlapping.
+
+    Shrinks the cards when they would not fit, and lifts the middle ones by
+    ``arc`` card heights for a fanned look without overlapping hit boxes.
+    """
+    if n <= 0:
+        return []
+    cw, ch = card_size(min(max_h, area.h - int(max_h * arc)))
+    gap = max(3, int(cw * gap_frac))
+    total = n * cw + (n - 1) * gap
+    if total > area.w:
+        cw = int((area.w - (n - 1) * gap) / n)
+        cw, ch = card_fit(cw, ch)
+        total = n * cw + (n - 1) * gap
+    x0 = area.centerx - total // 2
+    rects = []
+    mid = (n - 1) / 2
+    for i in range(n):
+        t = (i - mid) / max(1.0, mid) if n > 1 else 0.0
+        lift = int(arc * ch * (1 - t * t))
+        y = area.bottom - ch - int(arc * ch) + (int(arc * ch) - lift)
+        rects.append(pygame.Rect(x0 + i * (cw + gap), y, cw, ch))
+    return rects
+
+
+def menu_column(size: tuple[int, int], n: int, top_frac: float = 0.42,
+                width_frac: float = 0.26) -> list[pygame.Rect]:
+    """Buttons of a title or pause menu, stacked and centred."""
+    w, h = size
+    bw = int(max(260, min(w * width_frac, 560)))
+    bh = int(max(40, min(h * 0.075, 96)))
+    gap = int(bh * 0.3)
+    total = n * bh + (n - 1) * gap
+    y0 = int(h * top_frac)
+    if y0 + total > h - gap:
+        y0 = max(gap, h - gap - total)
+    return [pygame.Rect(w // 2 - bw // 2, y0 + i * (bh + gap), bw, bh) for i in range(n)]
+
+
+@dataclass
+class TableLayout:
+    """Every region of the table for one window size and seat count."""
+
+    size: tuple[int, int]
+    n_seats: int
+    margin: int
+    top_bar: pygame.Rect
+    menu_button: pygame.Rect
+    speed_button: pygame.Rect
+    skip_button: pygame.Rect
+    opponents: list[pygame.Rect]
+    middle: pygame.Rect
+    oven: pygame.Rect
+    supply: pygame.Rect
+    announce: pygame.Rect
+    message: pygame.Rect
+    me: pygame.Rect
+    hand: pygame.Rect
+    actions: pygame.Rect
+    action_buttons: list[pygame.Rect]
+    columns: list[pygame.Rect] = field(default_factory=list)
+    reveal_order: pygame.Rect = field(default_factory=pygame.Rect)
+    reveal_oven: pygame.Rect = field(default_factory=pygame.Rect)
+    choices: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_card_h: int = 0
+    unit: float = 1.0
+
+
+def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -> TableLayout:
+    """Compute the table for ``n_seats`` (the viewer at the bottom unless ``spectator``)."""
+    w, h = size
+    unit = max(0.6, min(w / 1280, h / 720))
+    m = max(6, int(min(w, h) * 0.014))
+    tb_h = max(30, int(h * 0.055))
+    top_bar = pygame.Rect(m, m // 2, w - 2 * m, tb_h)
+    btn_h = int(tb_h * 0.82)
+    menu_w = max(90, int(btn_h * 3.2))
+    menu_button = pygame.Rect(top_bar.right - menu_w, top_bar.centery - btn_h // 2, menu_w, btn_h)
+    speed_button = pygame.Rect(menu_button.x - m - int(menu_w * 1.3),
+                               menu_button.y, int(menu_w * 1.3), btn_h)
+    skip_button = pygame.Rect(speed_button.x - m - int(menu_w * 2.0),
+                              menu_button.y, int(menu_w * 2.0), btn_h)
+
+    k = n_seats if spectator else n_seats - 1
+    opp_h = int(h * 0.19)
+    opp_area = pygame.Rect(m, top_bar.bottom + m, w - 2 * m, opp_h)
+    max_panel_w = int(opp_area.w * 0.34)
+    panels = split_h(opp_area, k, m)
+    if panels and panels[0].w > max_panel_w:
+        total = k * max_panel_w + (k - 1) * m
+        opp_area2 = pygame.Rect(w // 2 - total // 2, opp_area.y, total, opp_h)
+        panels = split_h(opp_area2, k, m)
+
+    # Bottom: my panel | hand | action buttons.
+    hand_card_h = int(min(h * 0.27, w * 0.105 / 0.714 * 1.0))
+    lift = int(hand_card_h * 0.16)
+    bottom_h = hand_card_h + lift + m
+    bottom = pygame.Rect(m, h - m - bottom_h, w - 2 * m, bottom_h)
+    side_w = int(w * 0.17)
+    me = pygame.Rect(bottom.x, bottom.y + lift, side_w, bottom.h - lift)
+    actions = pygame.Rect(bottom.right - side_w, bottom.y + lift, side_w, bottom.h - lift)
+    hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
+    if spectator:
+        hand = pygame.Rect(0, 0, 0, 0)
+    abh = int(min(actions.h / 3 - m, max(34, h * 0.062)))
+    action_buttons = [pygame.Rect(actions.x, actions.bottom - (i + 1) * abh - i * m,
+                                  actions.w, abh) for i in range(3)][::-1]
+
+    msg_h = max(22, int(h * 0.04))
+    middle = pygame.Rect(m, opp_area.bottom + m, w - 2 * m, bottom.y - opp_area.bottom - 2 * m)
+    message = pygame.Rect(middle.x + side_w, middle.bottom - msg_h, middle.w - 2 * side_w, msg_h)
+    play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2)
+    pile_h = int(min(play.h * 0.86, h * 0.3))
+    cw, ch = card_size(pile_h)
+    oven = pygame.Rect(w // 2 - cw - int(cw * 0.9), play.centery - ch // 2, cw, ch)
+    supply = pygame.Rect(w // 2 + int(cw * 0.9), play.centery - ch // 2, cw, ch)
+    announce = pygame.Rect(w // 2 - int(w * 0.3), play.y, int(w * 0.6), int(play.h * 0.3))
+
+    # Reveal: the oven at the left, five columns, the order being filled at the right.
+    rv_card_h = int(min(play.h * 0.55, h * 0.2))
+    rcw, rch = card_size(rv_card_h)
+    reveal_oven = pygame.Rect(middle.x + m, play.y + m, rcw, rch)
+    order_w = int(max(rcw * 1.6, w * 0.16))
+    reveal_order = pygame.Rect(middle.right - order_w, play.y, order_w, play.h)
+    col_area = pygame.Rect(reveal_oven.right + 2 * m, play.y,
+                           reveal_order.x - reveal_oven.right - 4 * m, play.h + msg_h)
+    columns = split_h(col_area, 5, m)
+    choices = pygame.Rect(hand.x, bottom.y, hand.w + m + actions.w, bottom.h)
+
+    return TableLayout(
+        size=size, n_seats=n_seats, margin=m, top_bar=top_bar, menu_button=menu_button,
+        speed_button=speed_button, skip_button=skip_button, opponents=panels, middle=middle,
+        oven=oven, supply=supply, announce=announce, message=message, me=me, hand=hand,
+        actions=actions, action_buttons=action_buttons, columns=columns,
+        reveal_order=reveal_order, reveal_oven=reveal_oven, choices=choices,
+        hand_card_h=hand_card_h, unit=unit,
+    )
+
+
+def overlaps(rects: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
+    """Pairs of named rectangles that overlap (the layout tests want none)."""
+    bad = []
+    for i in range(len(rects)):
+        for j in range(i + 1, len(rects)):
+            if rects[i][1].colliderect(rects[j][1]):
+                bad.append((rects[i][0], rects[j][0]))
+    return bad

@@ -1,0 +1,47 @@
+"""Shared pieces of the menu-like scenes: the table backdrop, a title, a focus group."""
+
+from __future__ import annotations
+
+import pygame
+
+from solemio.ui import theme
+from solemio.ui.scene import Scene
+from solemio.ui.widgets import FocusGroup
+
+
+def backdrop(app, surface: pygame.Surface) -> None:
+    """The wooden table under everything (the painter's table, cached per size)."""
+    size = surface.get_size()
+    surface.blit(app.cards.table(size), (0, 0))
+
+
+def title_text(surface: pygame.Surface, s: str, centre: tuple[int, int], px: int,
+               colour: tuple[int, int, int] = theme.CREAM) -> pygame.Rect:
+    """A script title with a soft dark outline so it reads on any table."""
+    main = theme.text(s, px, colour, display=True)
+    shade = theme.text(s, px, (30, 16, 8), display=True)
+    r = main.get_rect(center=centre)
+    off = max(2, px // 22)
+    surface.blit(shade, r.move(off, off))
+    surface.blit(main, r)
+    return r
+
+
+class WidgetScene(Scene):
+    """A scene made of widgets in one focus group; escape goes back."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.focus = FocusGroup()
+
+    def on_escape(self) -> None:
+        self.app.manager.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return None
+        return self.focus.handle_event(event)
+
+    def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return self.focus.rects()

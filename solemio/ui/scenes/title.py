@@ -1,0 +1,102 @@
+"""The title screen: new game, continue, rules, settings, quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from solemio.i18n import _
+from solemio.ui import layout, theme
+from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.widgets import Button
+
+
+class TitleScene(WidgetScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t = 0.0
+
+    def _can_continue(self) -> bool:
+        from solemio.ui import session
+
+        return session.has_autosave()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        rects = layout.menu_column(size, 5, top_frac=0.46)
+        items = [
+            ("new", _("New game"), self.new_game, "primary"),
+            ("continue", _("Continue"), self.resume, "secondary"),
+            ("rules", _("How to play"), self.rules, "secondary"),
+            ("settings", _("Settings"), self.open_settings, "secondary"),
+            ("quit", _("Quit"), self.app.quit, "secondary"),
+        ]
+        buttons = []
+        for (name, label, action, style), r in zip(items, rects, strict=True):
+            b = Button(name, label, action, r, style=style)
+            buttons.append(b)
+        buttons[1].enabled = self._can_continue()
+        self.focus.set(buttons)
+        if self.focus.focus < 0:
+            self.focus.focus_name("new")
+
+    def on_resume(self) -> None:
+        self.layout(self.app.size)
+
+    def on_escape(self) -> None:
+        self.app.quit()
+
+    def new_game(self) -> None:
+        from solemio.ui.scenes.newgame import NewGameScene
+
+        self.app.manager.push(NewGameScene(self.app))
+
+    def resume(self) -> None:
+        from solemio.ui import session
+
+        sess = session.load_autosave()
+        if sess is None:
+            self.layout(self.size)
+            return
+        from solemio.ui.scenes.table import TableScene
+
+        self.app.manager.push(TableScene(self.app, sess))
+
+    def rules(self) -> None:
+        from solemio.ui.scenes.rules import RulesScene
+
+        self.app.manager.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from solemio.ui.scenes.settings import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app))
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)
+        w, h = self.size
+        # A fan of the five ingredients behind the title: the game at a glance.
+        ch = int(h * 0.24)
+        cw, ch = layout.card_size(ch)
+        kinds = ("olive", "pepper", "mushroom", "salami", "pineapple")
+        cx, base_y = w // 2, int(h * 0.30)
+        for i, kind in enumerate(kinds):
+            angle = (i - 2) * 11
+            card = self.app.cards.ingredient(kind, 2 if i == 2 else 1, (cw, ch))
+            rot = pygame.transform.rotozoom(card, -angle, 1.0)
+            bob = math.sin(self.t * 1.3 + i) * h * 0.004
+            x = cx + (i - 2) * cw * 0.62
+            y = base_y + abs(i - 2) * ch * 0.08 + bob
+            surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
+        title_text(surface, "Sole Mio!", (w // 2, int(h * 0.13)), int(h * 0.12))
+        sub = theme.text(_("a pizza card game of memory and nerve"), int(h * 0.03),
+                         theme.CREAM_DARK)
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.43))))
+        self.focus.draw(surface)
+        foot = theme.text(_("Arrows or Tab to move · Enter to choose · F11 full screen"),
+                          max(11, int(h * 0.02)), theme.CREAM_DARK)
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.015))))

@@ -1,0 +1,88 @@
+"""Player preferences, kept as JSON in the per-user config folder.
+
+Written atomically (temp file + ``os.replace``) so a crash or a full disk
+never leaves a half-written file that would lose every preference.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from solemio import userdirs
+from solemio.i18n import LANGUAGES
+
+PACES = (0.5, 0.75, 1.0, 1.5, 2.0)
+REVEAL_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+@dataclass
+class Settings:
+    """Everything a player can change in the settings scene."""
+
+    pace: float = 1.0  # seconds a computer play stays in focus
+    sound: bool = True
+    learner_aid: bool = False  # off by default: the game is about memory
+    colour_blind: bool = False
+    language: str = "en"
+    reveal_speed: float = 1.0
+    fullscreen: bool = False
+
+    def normalised(self) -> Settings:
+        """Clamp values a hand-edited file may have broken, so the game still starts."""
+        s = Settings(**asdict(self))
+        try:
+            s.pace = float(s.pace)
+        except (TypeError, ValueError):
+            s.pace = 1.0
+        s.pace = min(3.0, max(0.2, s.pace))
+        try:
+            s.reveal_speed = float(s.reveal_speed)
+        except (TypeError, ValueError):
+            s.reveal_speed = 1.0
+        if s.reveal_speed not in REVEAL_SPEEDS:
+            s.reveal_speed = 1.0
+        if s.language not in LANGUAGES:
+            s.language = "en"
+        for name in ("sound", "learner_aid", "colour_blind", "fullscreen"):
+            setattr(s, name, bool(getattr(s, name)))
+        return s
+
+
+def settings_path() -> Path:
+    return userdirs.config_dir() / "settings.json"
+
+
+def load(path: Path | None = None) -> Settings:
+    """Read settings; a missing or corrupt file gives the defaults rather than a crash."""
+    path = path or settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    return Settings(**{k: v for k, v in data.items() if k in known}).normalised()
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    """Write settings atomically: temp file in the same folder, then os.replace."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(asdict(settings), fh, indent=2, sort_keys=True)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,160 @@
+"""Player-facing wording of game facts: kinds, colours, announcements, choices.
+
+Kept apart from the scenes so every sentence the table shows is written once,
+translated through :mod:`solemio.i18n`, and testable without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solemio.i18n import _, ngettext
+
+KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
+COLOURS = ("blue", "green", "brown", "red", "yellow")
+COLOUR_KIND = dict(zip(COLOURS, KINDS, strict=True))
+
+
+def kind_units(kind: str, n: int) -> str:
+    """"3 pineapples" – the unit count with the kind's name, plural-aware."""
+    forms = {
+        "olive": ngettext("{n} olive", "{n} olives", n),
+        "pepper": ngettext("{n} pepper", "{n} peppers", n),
+        "mushroom": ngettext("{n} mushroom", "{n} mushrooms", n),
+        "salami": ngettext("{n} salami", "{n} salamis", n),
+        "pineapple": ngettext("{n} pineapple", "{n} pineapples", n),
+    }
+    return forms.get(kind, f"{n} {kind}")
+
+
+def kind_name(kind: str) -> str:
+    return {
+        "olive": _("olive"), "pepper": _("pepper"), "mushroom": _("mushroom"),
+        "salami": _("salami"), "pineapple": _("pineapple"),
+    }.get(kind, kind)
+
+
+def kind_plural(kind: str) -> str:
+    return {
+        "olive": _("olives"), "pepper": _("peppers"), "mushroom": _("mushrooms"),
+        "salami": _("salamis"), "pineapple": _("pineapples"),
+    }.get(kind, kind)
+
+
+def colour_name(colour: str) -> str:
+    return {
+        "blue": _("blue"), "green": _("green"), "brown": _("brown"),
+        "red": _("red"), "yellow": _("yellow"),
+    }.get(colour, colour)
+
+
+def level_name(level: str) -> str:
+    return {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}.get(level, level)
+
+
+def announcement(kind: str, singles: int, doubles: int) -> str:
+    """What a player says when playing: "3 pineapples, including 1 double"."""
+    units = singles + 2 * doubles
+    base = kind_units(kind, units)
+    if doubles:
+        return base + ", " + ngettext("including {n} double", "including {n} doubles", doubles)
+    return base
+
+
+def cards_text(cards: Sequence[Sequence[Any]]) -> str:
+    """A tuple of (kind, singles, doubles) as words: "2 olives (1 double), 1 salami"."""
+    parts = []
+    for kind, singles, doubles in cards:
+        if not singles and not doubles:
+            continue
+        units = singles + 2 * doubles
+        if doubles and not singles:
+            parts.append(ngettext("{n} double {kind}", "{n} double {kind}", doubles,
+                                  kind=kind_name(kind)))
+        elif doubles:
+            parts.append(kind_units(kind, units) + " "
+                         + ngettext("(1 double)", "({n} doubles)", doubles))
+        else:
+            parts.append(kind_units(kind, units))
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def request_text(request: Sequence[Sequence[Any]] | None) -> str:
+    """The help request in words, e.g. "2 mushrooms and a double salami"."""
+    if not request:
+        return _("nothing")
+    parts = []
+    for item, n in request:
+        if item == "any":
+            parts.append(ngettext("{n} unit of any kind", "{n} units of any kind", n))
+        elif str(item).startswith("double-"):
+            parts.append(ngettext("{n} double {kind}", "{n} double {kind}", n,
+                                  kind=kind_name(str(item)[7:])))
+        else:
+            parts.append(kind_units(str(item), n))
+    return _(" and ").join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
+
+
+def order_name(cardset: Any, order_id: str) -> str:
+    try:
+        return _(cardset.order(order_id).name)
+    except (KeyError, AttributeError):
+        return order_id
+
+
+def describe_choice(choice: Sequence[Any], cardset: Any = None,
+                    names: Sequence[str] = (), own_kind: str = "olive") -> str:
+    """One legal choice of any decision as a short sentence for its button."""
+    head = choice[0] if choice else ""
+    if head == "play":
+        return _("Play {what}", what=announcement(choice[1], choice[2], choice[3]))
+    if head == "order":
+        return _("Play order: {name}", name=order_name(cardset, choice[1]))
+    if head == "no-order":
+        return _("No order")
+    if head == "draw":
+        return _("Draw from the supply") if choice[1] == "supply" else _(
+            "Draw from my order stack")
+    if head == "series":
+        parts = [f"{order_name(cardset, oid)} = {u}" for oid, u in choice[1]]
+        if len(parts) == 1:
+            return _("Reveal it alone (needs {n})", n=choice[1][0][1])
+        return _("Series: {list}", list="; ".join(parts))
+    if head == "variant":
+        return " · ".join(kind_name(k) for k in choice[1])
+    if head == "fill":
+        hand, request = choice[1], choice[2]
+        has_hand = any(s or d for _k, s, d in hand)
+        if not has_hand and not request:
+            return _("Fill it from the columns")
+        if has_hand and not request:
+            return _("Add from my hand: {cards}", cards=cards_text(hand))
+        if not has_hand:
+            return _("Ask for help: {req}", req=request_text(request))
+        return _("Add {cards}, ask for {req}", cards=cards_text(hand), req=request_text(request))
+    if head == "give-up":
+        return _("Give up this order")
+    if head == "help":
+        return _("Help with {cards}", cards=cards_text(choice[1]))
+    if head == "decline":
+        return _("Decline")
+    if head == "block":
+        s, d = choice[1], choice[2]
+        if not s and not d:
+            return _("Add nothing from my hand")
+        return _("Add {cards} from my hand", cards=cards_text([(own_kind, s, d)]))
+    if head == "ask":
+        seat = choice[1]
+        name = names[seat] if 0 <= seat < len(names) else str(seat)
+        return _("Ask {name} to show a card", name=name)
+    if head == "show":
+        kind, units = choice[1], choice[2]
+        if units == 2:
+            return _("Show a double {kind}", kind=kind_name(kind))
+        return _("Show a {kind}", kind=kind_name(kind))
+    if head == "show-play":
+        return _("Play a double") if choice[1] == 2 else _("Play a single")
+    if head == "pass":
+        return _("Pass")
+    return " ".join(str(c) for c in choice)

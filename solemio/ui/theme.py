@@ -1,0 +1,183 @@
+"""Colours, fonts and small drawing helpers shared by every scene.
+
+One place for the pizzeria palette (ART.md) so scenes never invent colours,
+and one font cache so text rendering stays cheap at 60 frames a second.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from solemio.resources import resource_path
+
+# The warm pizzeria palette: tomato, basil, crust, mozzarella, walnut.
+TOMATO = (196, 54, 42)
+TOMATO_DARK = (142, 34, 28)
+BASIL = (78, 143, 58)
+BASIL_DARK = (44, 92, 36)
+CRUST = (214, 158, 72)
+CRUST_LIGHT = (236, 196, 120)
+CREAM = (250, 241, 220)
+CREAM_DARK = (226, 210, 178)
+WALNUT = (59, 36, 20)
+WALNUT_MID = (96, 62, 36)
+INK = (45, 28, 16)
+SHADOW = (0, 0, 0, 90)
+FELT = (46, 74, 42)
+FELT_DARK = (30, 50, 28)
+GOLD = (242, 186, 64)
+WHITE = (255, 255, 255)
+MUTED = (150, 128, 100)
+
+# Seat colours: what the player sees next to the personal ingredient picture.
+SEAT_RGB: dict[str, tuple[int, int, int]] = {
+    "blue": (58, 104, 178),
+    "green": (70, 150, 62),
+    "brown": (134, 88, 48),
+    "red": (200, 52, 44),
+    "yellow": (226, 178, 34),
+}
+
+KIND_RGB: dict[str, tuple[int, int, int]] = {
+    "olive": (62, 40, 74),
+    "pepper": (70, 150, 62),
+    "mushroom": (160, 120, 80),
+    "salami": (170, 36, 44),
+    "pineapple": (232, 190, 40),
+}
+
+_FONT_FILES = {
+    (False, False): "Cabin-Regular.otf",
+    (True, False): "Cabin-Bold.otf",
+    (False, True): "LobsterTwo-Bold.otf",
+    (True, True): "LobsterTwo-Bold.otf",
+}
+
+
+@lru_cache(maxsize=128)
+def font(px: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+    """Return the bundled font at ``px`` pixels; display=True gives the script face for titles.
+
+    Cached because creating a Font parses the file, far too slow per frame.
+    """
+    px = max(6, int(px))
+    try:
+        path = resource_path("assets", "fonts", _FONT_FILES[(bold, display)])
+        return pygame.font.Font(str(path), px)
+    except (FileNotFoundError, OSError):
+        return pygame.font.Font(None, px)
+
+
+_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def text(
+    s: str, px: int, colour: tuple[int, ...] = INK, bold: bool = False, display: bool = False
+) -> pygame.Surface:
+    """Render one line of text, cached: the same labels are drawn every frame."""
+    key = (s, int(px), tuple(colour), bold, display)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 2000:
+            _TEXT_CACHE.clear()
+        surf = font(px, bold, display).render(s, True, colour)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def fit_text(
+    s: str, px: int, max_w: int, colour: tuple[int, ...] = INK, bold: bool = False,
+    display: bool = False, min_px: int = 9,
+) -> pygame.Surface:
+    """Render text shrunk until it fits ``max_w`` so labels are never cut off."""
+    size = int(px)
+    while size > min_px:
+        surf = text(s, size, colour, bold, display)
+        if surf.get_width() <= max_w:
+            return surf
+        size = max(min_px, int(size * 0.9))
+    surf = text(s, min_px, colour, bold, display)
+    if surf.get_width() > max_w and max_w > 0:
+        # Last resort: ellipsis, never spilling out of the box.
+        while len(s) > 1 and text(s + "…", min_px, colour, bold, display).get_width() > max_w:
+            s = s[:-1]
+        surf = text(s + "…", min_px, colour, bold, display)
+    return surf
+
+
+def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:
+    """Split text into lines no wider than ``max_w`` (paragraphs kept by newlines)."""
+    f = font(px, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= max_w or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(
+    surface: pygame.Surface, s: str, rect: pygame.Rect, px: int, colour: tuple[int, ...] = INK,
+    bold: bool = False, centre: bool = False, line_gap: float = 1.2,
+) -> int:
+    """Draw wrapped text inside ``rect``, shrinking the size until it fits; returns height used."""
+    size = px
+    while True:
+        lines = wrap(s, size, rect.w, bold)
+        lh = int(font(size, bold).get_linesize() * line_gap / 1.2)
+        if lh * len(lines) <= rect.h or size <= 9:
+            break
+        size = int(size * 0.9)
+    y = rect.y
+    for line in lines:
+        if y + lh > rect.bottom + 2:
+            break
+        surf = text(line, size, colour, bold)
+        x = rect.centerx - surf.get_width() // 2 if centre else rect.x
+        surface.blit(surf, (x, y))
+        y += lh
+    return y - rect.y
+
+
+def rounded_panel(
+    surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], radius: int | None = None,
+    border: tuple[int, ...] | None = None, border_w: int = 2, shadow: bool = True,
+) -> None:
+    """A soft-shadowed rounded panel, the basic shape of every box on the table."""
+    r = radius if radius is not None else max(4, min(rect.w, rect.h) // 8)
+    if shadow:
+        off = max(2, rect.h // 40)
+        sh = pygame.Surface((rect.w + off * 2, rect.h + off * 2), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-off, -off).move(off, off),
+                         border_radius=r)
+        surface.blit(sh, (rect.x - off // 2, rect.y - off // 2))
+    if len(fill) == 4 and fill[3] < 255:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, fill, s.get_rect(), border_radius=r)
+        surface.blit(s, rect.topleft)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=r)
+    if border:
+        pygame.draw.rect(surface, border, rect, width=border_w, border_radius=r)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface, used behind overlays so the menu reads as on top."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 6, 2, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """A unit that grows with the window: 1.0 at 1280x720, so sizes stay proportional."""
+    w, h = size
+    return max(0.6, min(w / 1280, h / 720))

@@ -1,0 +1,361 @@
+"""Buttons, selectors and text fields with full keyboard focus.
+
+Every action must be possible without a mouse: arrows or tab move the focus,
+enter (or space) confirms.  A :class:`FocusGroup` owns the widgets of a scene
+and turns raw pygame events into those actions, so scenes only say what a
+widget does, never how input reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from solemio.ui import theme
+
+Action = Callable[[], None]
+
+
+class Widget:
+    """Something with a rectangle that can hold the keyboard focus."""
+
+    focusable = True
+
+    def __init__(self, name: str, rect: pygame.Rect | None = None, tooltip: str = "") -> None:
+        self.name = name
+        self.rect = pygame.Rect(rect or (0, 0, 0, 0))
+        self.enabled = True
+        self.visible = True
+        self.tooltip = tooltip
+
+    def activate(self) -> None:
+        """Enter / space / click."""
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Give the focused widget first refusal of a key (selectors use left/right)."""
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        pass
+
+
+class Button(Widget):
+    """A rounded button; ``style`` is primary (tomato), secondary (cream) or quiet."""
+
+    def __init__(
+        self, name: str, label: str, action: Action, rect: pygame.Rect | None = None,
+        style: str = "primary", tooltip: str = "", icon: pygame.Surface | None = None,
+    ) -> None:
+        super().__init__(name, rect, tooltip)
+        self.label = label
+        self.action = action
+        self.style = style
+        self.icon = icon
+        self.selected = False
+
+    def activate(self) -> None:
+        if self.enabled and self.visible:
+            self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        r = self.rect
+        if self.style == "primary":
+            fill = theme.TOMATO if self.enabled else (150, 120, 110)
+            if hovered or focused:
+                fill = tuple(min(255, c + 22) for c in fill)
+            fg = theme.CREAM
+        elif self.style == "good":
+            fill = theme.BASIL if self.enabled else (130, 140, 120)
+            if hovered or focused:
+                fill = tuple(min(255, c + 22) for c in fill)
+            fg = theme.CREAM
+        else:
+            fill = theme.CREAM if self.enabled else theme.CREAM_DARK
+            if self.selected:
+                fill = theme.CRUST_LIGHT
+            if hovered or focused:
+                fill = tuple(min(255, c + 8) for c in fill[:3])
+            fg = theme.INK if self.enabled else theme.MUTED
+        radius = max(6, r.h // 4)
+        theme.rounded_panel(surface, r, fill, radius=radius, shadow=True,
+                            border=theme.WALNUT if self.style == "secondary" else None,
+                            border_w=max(1, r.h // 30))
+        if focused:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), width=max(2, r.h // 16),
+                             border_radius=radius + 3)
+        px = max(10, int(r.h * 0.42))
+        pad = max(6, r.h // 4)
+        avail = r.w - 2 * pad
+        icon_w = 0
+        if self.icon is not None:
+            icon_w = self.icon.get_width() + pad // 2
+        label = theme.fit_text(self.label, px, avail - icon_w, fg, bold=True)
+        total = icon_w + label.get_width()
+        x = r.centerx - total // 2
+        if self.icon is not None:
+            surface.blit(self.icon, (x, r.centery - self.icon.get_height() // 2))
+            x += icon_w
+        surface.blit(label, (x, r.centery - label.get_height() // 2))
+
+
+class Selector(Widget):
+    """A labelled value changed with left/right (or clicking the arrows)."""
+
+    def __init__(
+        self, name: str, label: str, options: Sequence[Any], index: int,
+        formatter: Callable[[Any], str], on_change: Callable[[Any], None],
+        rect: pygame.Rect | None = None, tooltip: str = "",
+        swatch: Callable[[Any], tuple[int, int, int] | None] | None = None,
+    ) -> None:
+        super().__init__(name, rect, tooltip)
+        self.label = label
+        self.options = list(options)
+        self.index = max(0, min(index, len(self.options) - 1))
+        self.formatter = formatter
+        self.on_change = on_change
+        self.swatch = swatch
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index]
+
+    def step(self, d: int) -> None:
+        if not self.enabled or not self.options:
+            return
+        self.index = (self.index + d) % len(self.options)
+        self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.step(-1 if pos[0] < self.rect.x + self.rect.w * 0.3 else 1)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_LEFT:
+            self.step(-1)
+            return True
+        if event.key == pygame.K_RIGHT:
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        fill = theme.CREAM if self.enabled else theme.CREAM_DARK
+        radius = max(6, r.h // 4)
+        theme.rounded_panel(surface, r, fill, radius=radius, border=theme.WALNUT_MID,
+                            border_w=max(1, r.h // 30), shadow=False)
+        if focused or hovered:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), width=max(2, r.h // 16),
+                             border_radius=radius + 3)
+        px = max(10, int(r.h * 0.40))
+        arrow_w = max(14, r.h // 2)
+        fg = theme.INK if self.enabled else theme.MUTED
+        for sign, x in ((-1, r.x + arrow_w // 2 + 4), (1, r.right - arrow_w // 2 - 4)):
+            cx, cy, a = x, r.centery, r.h // 6
+            pts = [(cx - sign * a, cy - a), (cx + sign * a, cy), (cx - sign * a, cy + a)]
+            if self.enabled:
+                pygame.draw.polygon(surface, theme.TOMATO, pts)
+        text = self.formatter(self.value) if self.options else ""
+        inner = r.inflate(-2 * arrow_w - 12, 0)
+        sw = self.swatch(self.value) if self.swatch else None
+        sw_w = 0
+        if sw is not None:
+            sw_w = r.h // 2 + 6
+        surf = theme.fit_text(text, px, inner.w - sw_w, fg, bold=True)
+        x = inner.centerx - (surf.get_width() + sw_w) // 2
+        if sw is not None:
+            pygame.draw.circle(surface, sw, (x + r.h // 4, r.centery), r.h // 4)
+            pygame.draw.circle(surface, theme.WALNUT, (x + r.h // 4, r.centery), r.h // 4, 1)
+            x += sw_w
+        surface.blit(surf, (x, r.centery - surf.get_height() // 2))
+
+
+class TextField(Widget):
+    """A one-line text entry (player names); typing goes in while it has the focus."""
+
+    def __init__(
+        self, name: str, value: str, on_change: Callable[[str], None],
+        rect: pygame.Rect | None = None, max_len: int = 16, tooltip: str = "",
+    ) -> None:
+        super().__init__(name, rect, tooltip)
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.caret_time = 0.0
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            self.on_change(self.value)
+            return True
+        return False
+
+    def text_input(self, s: str) -> None:
+        if not self.enabled:
+            return
+        self.value = (self.value + s)[: self.max_len]
+        self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        r = self.rect
+        radius = max(6, r.h // 4)
+        theme.rounded_panel(surface, r, (255, 251, 240), radius=radius,
+                            border=theme.WALNUT_MID, border_w=max(1, r.h // 30), shadow=False)
+        if focused or hovered:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), width=max(2, r.h // 16),
+                             border_radius=radius + 3)
+        px = max(10, int(r.h * 0.42))
+        pad = max(6, r.h // 4)
+        surf = theme.fit_text(self.value, px, r.w - 2 * pad - 4, theme.INK)
+        surface.blit(surf, (r.x + pad, r.centery - surf.get_height() // 2))
+        if focused:
+            x = r.x + pad + surf.get_width() + 2
+            pygame.draw.line(surface, theme.INK, (x, r.y + r.h // 4), (x, r.bottom - r.h // 4), 2)
+
+
+class FocusGroup:
+    """The widgets of one scene and which of them has the keyboard focus."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus: int = -1
+        self.hover: int = -1
+
+    def set(self, widgets: Sequence[Widget], keep: bool = True) -> None:
+        """Replace the widgets, keeping the focus on the same-named widget if it survives."""
+        old = self.focused.name if (keep and self.focused) else None
+        self.widgets = list(widgets)
+        self.focus = -1
+        self.hover = -1
+        if old is not None:
+            for i, w in enumerate(self.widgets):
+                if w.name == old and self._usable(w):
+                    self.focus = i
+                    break
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus < len(self.widgets):
+            return self.widgets[self.focus]
+        return None
+
+    def focus_name(self, name: str) -> None:
+        for i, w in enumerate(self.widgets):
+            if w.name == name:
+                self.focus = i
+
+    @staticmethod
+    def _usable(w: Widget) -> bool:
+        return w.visible and w.enabled and w.focusable and w.rect.w > 0
+
+    def at(self, pos: tuple[int, int]) -> int:
+        for i in range(len(self.widgets) - 1, -1, -1):
+            w = self.widgets[i]
+            if w.visible and w.rect.collidepoint(pos):
+                return i
+        return -1
+
+    def _move_tab(self, d: int) -> None:
+        n = len(self.widgets)
+        if n == 0:
+            return
+        i = self.focus
+        for _ in range(n):
+            i = (i + d) % n if i >= 0 else (0 if d > 0 else n - 1)
+            if self._usable(self.widgets[i]):
+                self.focus = i
+                return
+
+    def _move_dir(self, dx: int, dy: int) -> None:
+        """Move to the nearest usable widget in a direction (spatial navigation)."""
+        cur = self.focused
+        if cur is None:
+            self._move_tab(1)
+            return
+        cx, cy = cur.rect.center
+        best, best_score = -1, float("inf")
+        for i, w in enumerate(self.widgets):
+            if i == self.focus or not self._usable(w):
+                continue
+            vx, vy = w.rect.centerx - cx, w.rect.centery - cy
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + across * 2.5
+            if score < best_score:
+                best, best_score = i, score
+        if best >= 0:
+            self.focus = best
+        else:
+            # Nothing that way: wrap around like tab so focus is never stuck.
+            self._move_tab(1 if (dx > 0 or dy > 0) else -1)
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.MOUSEMOTION:
+            i = self.at(event.pos)
+            self.hover = i
+            if i >= 0 and self._usable(self.widgets[i]):
+                self.focus = i
+            return event
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.at(event.pos)
+            if i >= 0:
+                w = self.widgets[i]
+                if w.enabled:
+                    if w.focusable:
+                        self.focus = i
+                    w.click(event.pos)
+                return None
+            return event
+        if event.type == pygame.TEXTINPUT:
+            w = self.focused
+            if isinstance(w, TextField):
+                w.text_input(event.text)
+                return None
+            return event
+        if event.type != pygame.KEYDOWN:
+            return event
+        w = self.focused
+        if w is not None and w.key(event):
+            return None
+        k = event.key
+        if k == pygame.K_TAB:
+            self._move_tab(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif k == pygame.K_LEFT:
+            self._move_dir(-1, 0)
+        elif k == pygame.K_RIGHT:
+            self._move_dir(1, 0)
+        elif k == pygame.K_UP:
+            self._move_dir(0, -1)
+        elif k == pygame.K_DOWN:
+            self._move_dir(0, 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) or (
+            k == pygame.K_SPACE and not isinstance(w, TextField)
+        ):
+            if w is not None and self._usable(w):
+                w.activate()
+            elif w is None:
+                self._move_tab(1)
+        else:
+            return event
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, w in enumerate(self.widgets):
+            if w.visible:
+                w.draw(surface, i == self.focus, i == self.hover)
+
+    def rects(self) -> list[tuple[str, pygame.Rect]]:
+        return [(w.name, pygame.Rect(w.rect)) for w in self.widgets if w.visible and w.rect.w > 0]
