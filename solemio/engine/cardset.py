@@ -71,6 +71,11 @@ class CardSet:
     description: str = ""
     source_data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    @property
+    def source_data_resolved(self) -> dict[str, Any]:
+        """The card set as one self-contained document (includes inlined), for saves."""
+        return self.source_data
+
     def order(self, order_id: str) -> OrderSpec:
         return self.specs[order_id]
 
@@ -188,7 +193,9 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
         if problem:
             raise ck.fail(epath, f"order '{oid}': {problem}")
         help_ = ck.boolean(entry.get("help", spec.special is None), epath + ("help",))
-        parsed.append(({**entry, "params": params, "help": help_, "for_each": for_each}, epath))
+        parsed.append(
+            ({**entry, "params": params, "help": help_, "for_each": for_each, "_raw": entry}, epath)
+        )
     return parsed
 
 
@@ -280,6 +287,8 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     if singles + doubles == 0:
         raise ck.fail(("ingredients",), "a card set needs at least one ingredient card per kind")
     rem = ing["remove"]
+    if isinstance(rem, dict):  # JSON (saves) turns the player counts into strings
+        rem = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in rem.items()}
     if not isinstance(rem, dict) or set(rem) != {2, 3, 4}:
         raise ck.fail(
             ("ingredients", "remove"), "remove must give the removals for exactly 2, 3 and 4 players"
@@ -324,6 +333,8 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     ):
         groups.append((sub, [(entry, epath)]))
     groups.append((ck, _parse_orders(ck, data.get("orders", []), ("orders",))))
+    resolved = {k: v for k, v in data.items() if k != "include_orders"}
+    resolved["orders"] = [e["_raw"] for _, parsed in groups for e, _ in parsed]
     for checker, parsed in groups:
         more, more_colours = _expand(checker, parsed)
         for oid, spec in more.items():
@@ -361,7 +372,7 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
         specs=specs,
         colour_orders={c: tuple(v) for c, v in colour_orders.items()},
         description=str(data.get("description", "")),
-        source_data=data,
+        source_data=resolved,
     )
 
 

@@ -57,6 +57,7 @@ class Cards:
     """The fixed facts about every card of one game (shared by clones)."""
 
     def __init__(self, cs: CardSet, colours: list[str]) -> None:
+        self.cs = cs
         self.kind: list[int] = []  # ingredient kind index, -1 otherwise
         self.units: list[int] = []  # 1 or 2 for ingredients, 0 otherwise
         self.order: list[OrderSpec | None] = []
@@ -103,6 +104,12 @@ def _hand_counts(cards: Cards, hand: list[int]) -> list[int]:
     return c
 
 
+_CARDS_CACHE: dict[tuple[int, tuple[str, ...]], Cards] = {}
+# Pure functions of their keys, shared by every game: play-outs hit them constantly.
+_VARIANTS_CACHE: dict[tuple[OrderSpec, int], tuple[list, tuple]] = {}
+_PLAY_CACHE: dict[tuple[int, ...], tuple] = {}
+
+
 class Game:
     """One position of one game.  See docs/engine-api.md."""
 
@@ -132,7 +139,11 @@ class Game:
         self.own = [KIND_INDEX[COLOUR_KIND[c]] for c in seats]
         self.seed = seed
         self.first_arg = first
-        self.cards = Cards(cs, self.colours)
+        key = (id(cs), tuple(self.colours))
+        cards = _CARDS_CACHE.get(key)
+        if cards is None or cards.cs is not cs:
+            cards = _CARDS_CACHE[key] = Cards(cs, self.colours)
+        self.cards = cards
         self.rng = random.Random(seed)
         self.events: list[tuple[dict, int, dict]] | None = [] if record_events else None
         self.choices_log: list[Choice] = []
@@ -163,12 +174,14 @@ class Game:
             self.stacks.append(stack)
         self.oven: list[int] = []
         self.cols: list[list[int]] = [[] for _ in range(5)]
+        self.cu = [0, 0, 0, 0, 0]  # units per column, kept in step with cols
         self.used: list[int] = []
         self.filled: list[list[int]] = [[] for _ in range(self.n)]
         self.scorer_holder = -1
         self.known: list[list[Face]] = [[] for _ in range(self.n)]
         self.history: list[tuple] = []
         self.round = 1
+        self.turns = 0
         if first is None:
             first = rng.randrange(self.n)
         self.round_starter = first
@@ -181,13 +194,15 @@ class Game:
         self.ctx: dict[str, Any] = {}
         self.winners: list[int] = []
         self._decision: Decision | None = None
-        self._emit({"type": "setup", "round": 1, "first": first, "seats": list(self.colours)})
+        if self.events is not None:
+            self._emit({"type": "setup", "round": 1, "first": first, "seats": list(self.colours)})
         for seat in range(self.n):
-            self._emit_private(
-                {"type": "deal", "seat": seat, "count": len(self.hands[seat])},
-                seat,
-                {"cards": [cards.face[c] for c in self.hands[seat]]},
-            )
+            if self.events is not None:
+                self._emit_private(
+                    {"type": "deal", "seat": seat, "count": len(self.hands[seat])},
+                    seat,
+                    {"cards": [cards.face[c] for c in self.hands[seat]]},
+                )
         self._begin_turn()
         self._advance()
 
@@ -239,8 +254,7 @@ class Game:
         return sorted(self.cards.face[c] for c in self.hands[seat])
 
     def col_units(self) -> list[int]:
-        units = self.cards.units
-        return [sum(units[c] for c in col) for col in self.cols]
+        return list(self.cu)
 
     def scores(self) -> list[int]:
         return [len(f) for f in self.filled]
@@ -259,12 +273,12 @@ class Game:
             raise IllegalChoice(
                 f"it is not seat {seat}'s decision; seat {d.seat} decides ({d.kind})"
             )
-        if not isinstance(choice, tuple):
-            raise IllegalChoice(f"a choice is a tuple, not {type(choice).__name__}")
         if choice not in d.choices:
+            if not isinstance(choice, tuple):
+                raise IllegalChoice(f"a choice is a tuple, not {type(choice).__name__}")
             raise IllegalChoice(self._why_illegal(d, choice))
         self.choices_log.append(choice)
-        self._do(choice)
+        _HANDLERS[choice[0]](self, choice)
         self._advance()
 
     def _why_illegal(self, d: Decision, choice: Choice) -> str:
@@ -291,7 +305,8 @@ class Game:
                 return
             d = self._pose()
             if len(d.choices) == 1:
-                self._do(d.choices[0])
+                ch = d.choices[0]
+                _HANDLERS[ch[0]](self, ch)
                 continue
             self._decision = d
             return
@@ -301,19 +316,24 @@ class Game:
         if ph == P_PLAY:
             return Decision(self.turn, ph, self._play_choices(self.turn), {})
         if ph == P_ORDER:
-            hand = self.hands[self.turn]
             face = self.cards.face
-            choices = [NO_ORDER] + sorted(
-                {("order", face[c][1]) for c in hand if self.cards.order[c] is not None}
-            )
-            return Decision(self.turn, ph, tuple(choices), {})
+            order = self.cards.order
+            ids = sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None])
+            return Decision(self.turn, ph, (NO_ORDER, *[("order", o) for o in ids]), {})
         if ph == P_DRAW:
             return Decision(self.turn, ph, self.ctx["draw_choices"], {})
         c = self.ctx
         return Decision(c["seat"], ph, c["choices"], c.get("info", {}))
 
     def _play_choices(self, seat: int) -> tuple[Choice, ...]:
-        counts = _hand_counts(self.cards, self.hands[seat])
+        counts = tuple(_hand_counts(self.cards, self.hands[seat]))
+        cached = _PLAY_CACHE.get(counts)
+        if cached is None:
+            cached = _PLAY_CACHE[counts] = self._enumerate_plays(counts)
+        return cached
+
+    @staticmethod
+    def _enumerate_plays(counts: tuple[int, ...]) -> tuple[Choice, ...]:
         out = []
         for k in range(5):
             s, d = counts[k], counts[k + 5]
@@ -351,8 +371,10 @@ class Game:
 
     def _begin_turn(self) -> None:
         self.phase = P_PLAY
+        self.turns += 1
         self.played_this_turn = False
-        self._emit({"type": "turn", "seat": self.turn, "round": self.round})
+        if self.events is not None:
+            self._emit({"type": "turn", "seat": self.turn, "round": self.round})
 
     def _take_from_hand(self, seat: int, face: Face) -> int:
         hand = self.hands[seat]
@@ -371,7 +393,8 @@ class Game:
             known.remove(face)
 
     def _h_pass(self, ch: Choice) -> None:
-        self._emit({"type": "pass", "seat": self.turn})
+        if self.events is not None:
+            self._emit({"type": "pass", "seat": self.turn})
         self._to_draw()
 
     def _h_play(self, ch: Choice) -> None:
@@ -382,10 +405,11 @@ class Game:
                 self.oven.append(self._take_from_hand(seat, (kind, units)))
         self.played_this_turn = True
         self.history.append(("play", seat, kind, s, d))
-        self._emit(
-            {"type": "play", "seat": seat, "kind": kind, "singles": s, "doubles": d,
-             "units": s + 2 * d}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "play", "seat": seat, "kind": kind, "singles": s, "doubles": d,
+                 "units": s + 2 * d}
+            )
         self.phase = P_ORDER
         has_order = any(self.cards.order[c] is not None for c in self.hands[seat])
         if not has_order:
@@ -396,7 +420,8 @@ class Game:
         face = (self.colours[seat], ch[1])
         self.oven.append(self._take_from_hand(seat, face))
         self.history.append(("order", seat, ch[1]))
-        self._emit({"type": "order", "seat": seat, "order": list(face)})
+        if self.events is not None:
+            self._emit({"type": "order", "seat": seat, "order": list(face)})
         self._to_draw()
 
     def _h_no_order(self, ch: Choice) -> None:
@@ -428,7 +453,8 @@ class Game:
                 cid = supply.pop()
                 if cid == self.cards.scorer:
                     self.scorer_holder = seat
-                    self._emit({"type": "scorer-drawn", "seat": seat})
+                    if self.events is not None:
+                        self._emit({"type": "scorer-drawn", "seat": seat})
                 else:
                     hand.append(cid)
                     got.append(cid)
@@ -441,11 +467,12 @@ class Game:
                 got.append(cid)
             if self.stack_known[seat] > len(stack):
                 self.stack_known[seat] = len(stack)
-        self._emit_private(
-            {"type": "draw", "seat": seat, "source": ch[1], "count": len(got)},
-            seat,
-            {"cards": [self.cards.face[c] for c in got]},
-        )
+        if self.events is not None:
+            self._emit_private(
+                {"type": "draw", "seat": seat, "source": ch[1], "count": len(got)},
+                seat,
+                {"cards": [self.cards.face[c] for c in got]},
+            )
         if round_over:
             self._end_round("supply-empty")
             return
@@ -467,7 +494,8 @@ class Game:
     def _end_round(self, reason: str) -> None:
         scorer = self.scorer_holder if self.scorer_holder >= 0 else self.round_starter
         self.scorer_seat = scorer
-        self._emit({"type": "round-end", "round": self.round, "reason": reason, "scorer": scorer})
+        if self.events is not None:
+            self._emit({"type": "round-end", "round": self.round, "reason": reason, "scorer": scorer})
         self.reveal_queue = self.oven
         self.oven = []
         self.ri = 0
@@ -483,14 +511,16 @@ class Game:
             k = cards.kind[cid]
             if k >= 0:
                 self.cols[k].append(cid)
+                self.cu[k] += cards.units[cid]
                 if self.events is not None:
                     self._emit({"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1})
                 continue
             owner = cards.owner[cid]
-            self._emit(
-                {"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1,
-                 "owner": owner}
-            )
+            if self.events is not None:
+                self._emit(
+                    {"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1,
+                     "owner": owner}
+                )
             if self._start_order(cid):
                 return
         self._finish_scoring()
@@ -532,12 +562,23 @@ class Game:
                 return True
             self.ctx["series"] = [(cid, units)]
             return self._next_series_member()
-        variants = spec.otype.variants(spec.params, own, col_units)
+        otype = spec.otype
+        if otype.static_variants:
+            key = (spec, own)
+            cached = _VARIANTS_CACHE.get(key)
+            if cached is None:
+                vs = otype.variants(spec.params, own, col_units)
+                cached = _VARIANTS_CACHE[key] = (
+                    vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs)
+                )
+            variants, choices = cached
+        else:
+            variants = otype.variants(spec.params, own, col_units)
+            choices = tuple(("variant", tuple(KINDS[k] for k in v)) for v in variants)
         if not variants:
             self._fail(cid, "no-kind")
             return False
         if len(variants) > 1:
-            choices = [("variant", tuple(KINDS[k] for k in v)) for v in variants]
             self._pose_at(owner, P_VARIANT, choices, {"order": spec.id})
             return True
         need = spec.otype.need(spec.params, variants[0], own, self._scorer_kind())
@@ -565,7 +606,8 @@ class Game:
                 members.append((self._take_from_hand(owner, (self.colours[owner], oid)), units))
         members.sort(key=lambda m: -m[1])
         self.ctx["series"] = members
-        self._emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
+        if self.events is not None:
+            self._emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
         if not self._next_series_member():
             self._next_reveal()
 
@@ -594,7 +636,8 @@ class Game:
         owner = self.ctx["owner"]
         spec = self.cards.order[cid]
         variant = tuple(KIND_INDEX[k] for k in ch[1])
-        self._emit({"type": "variant", "seat": owner, "order": spec.id, "kinds": list(ch[1])})
+        if self.events is not None:
+            self._emit({"type": "variant", "seat": owner, "order": spec.id, "kinds": list(ch[1])})
         need = spec.otype.need(spec.params, variant, self.own[owner], self._scorer_kind())
         if not self._start_fill(cid, need):
             self._after_order()
@@ -729,10 +772,11 @@ class Game:
         else:
             ask = [(owner + i) % self.n for i in range(1, self.n)]
         self.ctx["ask"] = ask
-        self._emit(
-            {"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
-             "offered": [list(x) for x in hand]}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
+                 "offered": [list(x) for x in hand]}
+            )
         self._ask_next_helper()
 
     def _ask_next_helper(self) -> None:
@@ -749,7 +793,8 @@ class Game:
                      "request": list(self.ctx["request"])},
                 )
                 return
-            self._emit({"type": "help-declined", "seat": owner, "helper": helper})
+            if self.events is not None:
+                self._emit({"type": "help-declined", "seat": owner, "helper": helper})
         # nobody helped: the order fails and the offered cards stay in hand, now known
         cid = self.ctx["card"]
         for kind, s, d in self.ctx["offered"]:
@@ -778,7 +823,8 @@ class Game:
         return [sum(combo, ()) for combo in product(*comps)]
 
     def _h_decline(self, ch: Choice) -> None:
-        self._emit({"type": "help-declined", "seat": self.ctx["owner"], "helper": self.ctx["seat"]})
+        if self.events is not None:
+            self._emit({"type": "help-declined", "seat": self.ctx["owner"], "helper": self.ctx["seat"]})
         self._ask_next_helper()
 
     def _h_help(self, ch: Choice) -> None:
@@ -786,10 +832,11 @@ class Game:
         owner = self.ctx["owner"]
         given = self._take_cards(helper, ch[1])
         offered = self._take_cards(owner, self.ctx["offered"])
-        self._emit(
-            {"type": "help-given", "seat": owner, "helper": helper,
-             "cards": [list(self.cards.face[c]) for c in given]}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "help-given", "seat": owner, "helper": helper,
+                 "cards": [list(self.cards.face[c]) for c in given]}
+            )
         self.ctx["helper"] = helper
         self._filled(self.ctx["card"], self.ctx["take"], offered, given, helper)
         self._after_order()
@@ -807,16 +854,19 @@ class Game:
         self, cid: int, take: list[int], offered: list[int], given: list[int], helper: int
     ) -> None:
         owner = self.cards.owner[cid]
+        kind, units = self.cards.kind, self.cards.units
         for c in take:
-            self.cols[self.cards.kind[c]].remove(c)
+            self.cols[kind[c]].remove(c)
+            self.cu[kind[c]] -= units[c]
         used = take + offered + given
         self.used.extend(used)
         self.filled[owner].append(cid)
         face = self.cards.face
-        self._emit(
-            {"type": "filled", "seat": owner, "order": list(face[cid]),
-             "used": [list(face[c]) for c in used]}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "filled", "seat": owner, "order": list(face[cid]),
+                 "used": [list(face[c]) for c in used]}
+            )
         if helper >= 0 and not self.ctx["rewarded"]:
             self.ctx["rewarded"] = True
             stack = self.stacks[helper]
@@ -825,14 +875,16 @@ class Game:
                 self.filled[helper].append(reward)
                 if self.stack_known[helper] > len(stack):
                     self.stack_known[helper] = len(stack)
-            self._emit(
-                {"type": "reward", "seat": helper,
-                 "order": list(face[reward]) if reward is not None else None}
-            )
+            if self.events is not None:
+                self._emit(
+                    {"type": "reward", "seat": helper,
+                     "order": list(face[reward]) if reward is not None else None}
+                )
         spec = self.cards.order[cid]
         if spec.otype.takes_scorer and self.scorer_seat != owner:
             self.scorer_seat = owner
-            self._emit({"type": "scorer-moved", "seat": owner})
+            if self.events is not None:
+                self._emit({"type": "scorer-moved", "seat": owner})
 
     def _fail(self, cid: int, reason: str) -> None:
         owner = self.cards.owner[cid]
@@ -841,9 +893,10 @@ class Game:
         else:
             self.stacks[owner].insert(0, cid)
             self.stack_known[owner] += 1
-        self._emit(
-            {"type": "failed", "seat": owner, "order": list(self.cards.face[cid]), "reason": reason}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "failed", "seat": owner, "order": list(self.cards.face[cid]), "reason": reason}
+            )
 
     def _h_give_up(self, ch: Choice) -> None:
         cid = self.ctx["card"]
@@ -857,7 +910,7 @@ class Game:
         owner = self.cards.owner[cid]
         k = self.own[owner]
         counts = _hand_counts(self.cards, self.hands[owner])
-        col = self.col_units()[k]
+        col = self.cu[k]
         low = spec.params["min_units"]
         choices: list[Choice] = []
         for a in range(counts[k] + 1):
@@ -879,7 +932,8 @@ class Game:
         kind = KINDS[k]
         added = self._take_cards(owner, ((kind, a, b),))
         self.cols[k].extend(added)
-        needed = self.col_units()[k]
+        self.cu[k] += a + 2 * b
+        needed = self.cu[k]
         revealed: dict[int, list[Face]] = {}
         total = 0
         for i in range(1, self.n):
@@ -889,11 +943,12 @@ class Game:
             total += sum(f[1] for f in faces)
             self.known[opp] = [f for f in self.known[opp] if f[0] != kind] + faces
         blocked = total >= needed
-        self._emit(
-            {"type": "block", "seat": owner, "added": [kind, a, b], "needed": needed,
-             "revealed": {str(s): [list(f) for f in v] for s, v in revealed.items()},
-             "blocked": blocked}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "block", "seat": owner, "added": [kind, a, b], "needed": needed,
+                 "revealed": {str(s): [list(f) for f in v] for s, v in revealed.items()},
+                 "blocked": blocked}
+            )
         if blocked:
             self._fail(cid, "blocked")
         else:
@@ -935,7 +990,8 @@ class Game:
         cid = self.ctx["card"]
         if (kind, units) not in self.known[target]:
             self.known[target].append((kind, units))
-        self._emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
+        if self.events is not None:
+            self._emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
         options = sorted(
             {self.cards.face[c][1] for c in self.hands[owner]
              if self.cards.kind[c] == KIND_INDEX[kind]}
@@ -960,6 +1016,7 @@ class Game:
         self.ri = 0
         leftover = [c for col in self.cols for c in col]
         self.cols = [[] for _ in range(5)]
+        self.cu = [0, 0, 0, 0, 0]
         self.oven = leftover
         scorer = self.scorer_seat
         if self.round >= self.cs.rounds:
@@ -978,10 +1035,11 @@ class Game:
         self.idle = 0
         face = self.cards.face
         self.history = [("carried", face[c][0], face[c][1]) for c in leftover]
-        self._emit(
-            {"type": "new-round", "round": self.round, "first": scorer,
-             "oven": [list(face[c]) for c in leftover]}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "new-round", "round": self.round, "first": scorer,
+                 "oven": [list(face[c]) for c in leftover]}
+            )
         self._begin_turn()
 
     def _game_over(self) -> None:
@@ -999,10 +1057,11 @@ class Game:
             winners = leaders
         self.winners = winners
         self.tie_break = tie_break
-        self._emit(
-            {"type": "game-over", "filled": scores, "winners": winners, "tie_break": tie_break,
-             "hand_units": [self.hand_units(s) for s in range(self.n)]}
-        )
+        if self.events is not None:
+            self._emit(
+                {"type": "game-over", "filled": scores, "winners": winners, "tie_break": tie_break,
+                 "hand_units": [self.hand_units(s) for s in range(self.n)]}
+            )
 
     # ------------------------------------------------------------------ views
 
@@ -1074,6 +1133,7 @@ class Game:
         g.supply = list(self.supply)
         g.oven = list(self.oven)
         g.cols = [list(c) for c in self.cols]
+        g.cu = list(self.cu)
         g.used = list(self.used)
         g.filled = [list(f) for f in self.filled]
         g.box = list(self.box)

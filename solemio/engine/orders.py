@@ -53,6 +53,7 @@ class OrderType:
     special: str | None = None  # "block" and "show" run their own procedure
     takes_all_columns = False
     takes_scorer = False
+    static_variants = True  # variants depend only on the owner's kind, so they can be cached
 
     def variants(self, p: dict[str, Any], own: int, col_units: list[int]) -> list[tuple[int, ...]]:
         """The kind choices open to the owner; [()] means no choice, [] means it cannot be met."""
@@ -292,6 +293,7 @@ class AnyUnits(OrderType):
 
 class RarestKind(OrderType):
     name = "rarest-kind"
+    static_variants = False
     params = {"own_units": Param("int"), "units": Param("int")}
 
     def variants(self, p, own, col_units):

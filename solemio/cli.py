@@ -1,0 +1,217 @@
+"""The ``solemio`` command: the game by default, and the tools beside it.
+
+Bad input to any command gives one line with the reason and exit code 2,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(USAGE_ERROR, f"{self.prog}: {message}\n")
+
+
+def _fail(message: str) -> int:
+    print(f"solemio: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def _players(text: str) -> int:
+    value = _integer(text)
+    if not 2 <= value <= 5:
+        raise argparse.ArgumentTypeError(f"a game has 2 to 5 players, not {value}")
+    return value
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from solemio.engine import SourceError, load_cardset
+    from solemio.engine.simulate import simulate
+
+    try:
+        cs = load_cardset(args.edition)
+    except SourceError as exc:
+        return _fail(str(exc))
+    res = simulate(cs, args.players, args.games, args.seed)
+    if args.json:
+        print(json.dumps({
+            "edition": cs.id,
+            "players": args.players,
+            "games": res.games,
+            "seconds": round(res.seconds, 4),
+            "games_per_second": round(res.games_per_second, 1),
+            "turns_per_game": round(res.turns_per_game, 2),
+            "errors": res.errors,
+            "first_error": res.first_error,
+        }))
+    else:
+        print(f"{cs.name}, {args.players} players: {res.games} random games in "
+              f"{res.seconds:.2f} s")
+        print(f"  games per second: {res.games_per_second:.1f}")
+        print(f"  turns per game:   {res.turns_per_game:.1f}")
+        print(f"  errors:           {res.errors}")
+        if res.first_error:
+            print(f"  first error: {res.first_error}")
+    return 1 if res.errors else 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from solemio.engine.cardset import load_cardset_file
+    from solemio.engine.yamlsource import SourceError
+
+    bad = 0
+    for path in args.files:
+        try:
+            cs = load_cardset_file(path)
+        except SourceError as exc:
+            print(str(exc), file=sys.stderr)
+            bad += 1
+        else:
+            print(f"{path}: ok ({cs.name}: {cs.orders_per_colour} orders per colour, "
+                  f"{cs.rounds} rounds)")
+    return USAGE_ERROR if bad else 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from solemio.engine.scenario import run_scenario
+    from solemio.engine.yamlsource import SourceError
+
+    broken = failed = 0
+    for path in args.files:
+        try:
+            result = run_scenario(path)
+        except SourceError as exc:
+            print(str(exc), file=sys.stderr)
+            broken += 1
+            continue
+        if result.passed:
+            print(f"PASS {path}: {result.name}")
+        else:
+            failed += 1
+            print(f"FAIL {path}: {result.name}")
+            for line in result.failures:
+                print(f"  {line}")
+    if broken:
+        return USAGE_ERROR
+    return 1 if failed else 0
+
+
+def cmd_arena(argv: list[str]) -> int:
+    try:
+        from solemio.ai.arena import main as arena_main
+    except ImportError as exc:
+        return _fail(f"the arena is not available in this build ({exc})")
+    return arena_main(argv)
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    from solemio.ui.screenshots import main as shots_main
+
+    return shots_main(args.out)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from solemio.engine import load_cardset
+    from solemio.engine.simulate import simulate
+
+    figures: dict[str, float] = {}
+    sim = simulate(load_cardset("sole-mio"), 4, args.games, 1)
+    figures["engine_games_per_second"] = round(sim.games_per_second, 1)
+    if not args.engine_only:
+        from solemio.ui.bench import run as ui_bench
+
+        figures.update(ui_bench())
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from solemio.ui.app import run
+
+    return run() or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from solemio import __version__
+
+    p = _Parser(prog="solemio", description="Sole Mio! — the pizza card games.")
+    p.add_argument("--version", action="version", version=f"solemio {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    s = sub.add_parser("simulate", help="play random-choice games and measure the engine")
+    s.add_argument("--edition", default="sole-mio",
+                   help="sole-mio, mamma-mia, grande, or a card-set file")
+    s.add_argument("--players", type=_players, default=4)
+    s.add_argument("--games", type=_positive, default=1000)
+    s.add_argument("--seed", type=_integer, default=1)
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_simulate)
+
+    v = sub.add_parser("validate", help="check card-set YAML files")
+    v.add_argument("files", nargs="+")
+    v.set_defaults(func=cmd_validate)
+
+    sc = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
+    sc.add_argument("files", nargs="+")
+    sc.set_defaults(func=cmd_scenario)
+
+    sub.add_parser("arena", help="computer opponents against each other (see 'arena --help')",
+                   add_help=False)
+
+    sh = sub.add_parser("screenshots", help="save a PNG of every scene")
+    sh.add_argument("--out", required=True)
+    sh.set_defaults(func=cmd_screenshots)
+
+    b = sub.add_parser("bench", help="print the performance figures")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--games", type=_positive, default=2000)
+    b.add_argument("--engine-only", action="store_true")
+    b.set_defaults(func=cmd_bench)
+
+    pl = sub.add_parser("play", help="open the game window (the default)")
+    pl.set_defaults(func=cmd_play)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "arena":
+        return cmd_arena(argv[1:])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        return cmd_play(args)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130

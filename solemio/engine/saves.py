@@ -1,0 +1,134 @@
+"""Saving and loading games.
+
+A save is the game's recipe, not a memory dump: the card set (embedded, so a
+later edit of the YAML cannot change an old game), the seats, the seed and
+the choice log.  Loading replays it, so a loaded game is identical to the one
+saved; a digest of the final position catches hand-edited files.  Writes are
+atomic, so a crash never leaves half a save behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from solemio.engine.cardset import CardSet, parse_cardset
+from solemio.engine.choices import from_json, to_json
+from solemio.engine.game import Game, IllegalChoice, replay
+from solemio.engine.yamlsource import Located, SourceError
+
+FORMAT = "solemio-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file cannot be used; the message says which file and why."""
+
+
+def digest(game: Game) -> str:
+    """A fingerprint of the whole position (hidden parts included)."""
+    state = {
+        "hands": game.hands,
+        "stacks": game.stacks,
+        "supply": game.supply,
+        "oven": game.oven,
+        "cols": game.cols,
+        "used": game.used,
+        "filled": game.filled,
+        "box": game.box,
+        "round": game.round,
+        "phase": game.phase,
+        "turn": game.turn,
+        "scorer": [game.scorer_holder, game.scorer_seat],
+        "rng": game.rng.getstate()[1][:8],
+    }
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+
+
+def game_to_dict(game: Game, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "cardset": game.cs.source_data_resolved,
+        "cardset_file": game.cs.file,
+        "seats": game.colours,
+        "seed": game.seed,
+        "first": game.first_arg,
+        "choices": [to_json(c) for c in game.choices_log],
+        "digest": digest(game),
+        "extra": extra or {},
+    }
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder and rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_game(game: Game, path: str | Path, extra: dict[str, Any] | None = None) -> None:
+    write_atomic(Path(path), json.dumps(game_to_dict(game, extra), indent=1))
+
+
+def load_game(path: str | Path, record_events: bool = True) -> tuple[Game, dict[str, Any]]:
+    """Rebuild a saved game; raises SaveError (never anything else) for a bad file."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path}: not a save file (corrupt: {exc})") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    return game_from_dict(data, str(path), record_events)
+
+
+def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[Game, dict]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{where}: not a Sole Mio! save file")
+    if data.get("version") != VERSION:
+        raise SaveError(f"{where}: save version {data.get('version')!r} is not supported")
+    try:
+        cs = _cardset_from(data["cardset"], data.get("cardset_file", where))
+        seats = data["seats"]
+        seed = data["seed"]
+        first = data.get("first")
+        choices = [from_json(c) for c in data["choices"]]
+        if not isinstance(seats, list) or not isinstance(seed, int):
+            raise TypeError("seats or seed")
+        game = replay(cs, seats, seed, choices, first, record_events)
+    except SaveError:
+        raise
+    except SourceError as exc:
+        raise SaveError(f"{where}: the embedded card set is broken ({exc.problem})") from None
+    except IllegalChoice as exc:
+        raise SaveError(f"{where}: the save was altered or is corrupt: {exc.reason}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{where}: the save is incomplete or corrupt ({exc})") from None
+    if digest(game) != data.get("digest"):
+        raise SaveError(f"{where}: the save was altered or is corrupt (position check failed)")
+    extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
+    return game, extra
+
+
+def _cardset_from(source: Any, file: str) -> CardSet:
+    if not isinstance(source, dict):
+        raise SaveError(f"{file}: the embedded card set is missing")
+    return parse_cardset(Located(file, source, {}), Path(file))
