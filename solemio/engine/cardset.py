@@ -100,9 +100,10 @@ class _Checker:
         return self.doc.error(path, problem)
 
     def mapping(
-        self, value: Any, path: tuple, required: set[str], optional: set[str] = frozenset()
+        self, value: Any, path: tuple, required: set[str], optional: set[str] = frozenset(),
+        name: str | None = None,
     ) -> dict:
-        name = "/".join(str(p) for p in path) or "the file"
+        name = name or "/".join(str(p) for p in path) or "the file"
         if not isinstance(value, dict):
             raise self.fail(path, f"{name} must be a mapping of fields")
         missing = sorted(required - set(value))
@@ -175,7 +176,7 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
         spec = REGISTRY[otype]
         required = {"id", "name", "type"} | {k for k, p in spec.params.items() if p.required}
         optional = {"for_each", "help"} | {k for k, p in spec.params.items() if not p.required}
-        ck.mapping(entry, epath, required, optional)
+        ck.mapping(entry, epath, required, optional, name=f"order '{entry.get('id', i + 1)}'")
         oid = ck.text(entry["id"], epath + ("id",))
         ck.text(entry["name"], epath + ("name",))
         for_each = entry.get("for_each")

@@ -32,6 +32,11 @@ REVEAL_PHASES = frozenset(
     (P_SERIES, P_VARIANT, P_FILL, P_HELP, P_BLOCK, P_SHOW_ASK, P_SHOW_CARD, P_SHOW_PLAY)
 )
 
+# Single-choice decisions the engine answers itself: only those everybody can see are
+# forced (hand, stack and supply sizes are public).  Others are still posed, so that
+# how fast a seat answers never reveals its hand.
+PUBLICLY_FORCED = frozenset((P_PLAY, P_ORDER, P_DRAW, P_VARIANT, P_SHOW_ASK))
+
 GIVE_UP: Choice = ("give-up",)
 DECLINE: Choice = ("decline",)
 NO_ORDER: Choice = ("no-order",)
@@ -304,7 +309,7 @@ class Game:
                 self._decision = None
                 return
             d = self._pose()
-            if len(d.choices) == 1:
+            if len(d.choices) == 1 and d.kind in PUBLICLY_FORCED:
                 ch = d.choices[0]
                 _HANDLERS[ch[0]](self, ch)
                 continue
@@ -691,9 +696,6 @@ class Game:
             return False
         help_ok = self.help_allowed and spec.help
         choices = self._fill_choices(owner, missing, help_ok)
-        if not choices:
-            self._fail(cid, "not-filled")
-            return False
         choices.append(GIVE_UP)
         self._pose_at(
             owner, P_FILL, choices,
@@ -767,6 +769,13 @@ class Game:
             return
         self.ctx["offered"] = hand
         self.ctx["request"] = request
+        # the owner names the cards they will add: from now on everybody knows them
+        known = self.known[owner]
+        for kind, s, d in hand:
+            for face, count in (((kind, 1), s), ((kind, 2), d)):
+                extra = count - known.count(face)
+                if extra > 0:
+                    known.extend([face] * extra)
         if self.ctx["helper"] >= 0:
             ask = [self.ctx["helper"]]
         else:
@@ -785,21 +794,15 @@ class Game:
         while ask:
             helper = ask.pop(0)
             covers = self._help_covers(helper, self.ctx["request"])
-            if covers:
-                choices = [DECLINE] + [("help", c) for c in covers]
-                self._pose_at(
-                    helper, P_HELP, choices,
-                    {"asker": owner, "order": self.cards.order[self.ctx["card"]].id,
-                     "request": list(self.ctx["request"])},
-                )
-                return
-            if self.events is not None:
-                self._emit({"type": "help-declined", "seat": owner, "helper": helper})
-        # nobody helped: the order fails and the offered cards stay in hand, now known
-        cid = self.ctx["card"]
-        for kind, s, d in self.ctx["offered"]:
-            self.known[owner].extend([(kind, 1)] * s + [(kind, 2)] * d)
-        self._fail(cid, "no-help")
+            choices = [DECLINE] + [("help", c) for c in covers]
+            self._pose_at(
+                helper, P_HELP, choices,
+                {"asker": owner, "order": self.cards.order[self.ctx["card"]].id,
+                 "request": list(self.ctx["request"])},
+            )
+            return
+        # nobody helped: the order fails and the offered cards stay in hand (and known)
+        self._fail(self.ctx["card"], "no-help")
         self._after_order()
 
     def _help_covers(self, seat: int, request: tuple) -> list[tuple]:
@@ -917,9 +920,6 @@ class Game:
             for b in range(counts[k + 5] + 1):
                 if col + a + 2 * b >= low:
                     choices.append(("block", a, b))
-        if not choices:
-            self._fail(cid, "not-enough")
-            return False
         choices.append(GIVE_UP)
         self._pose_at(owner, P_BLOCK, choices, {"order": spec.id, "column": col, "min": low})
         return True

@@ -1,0 +1,8 @@
+"""Test-wide set-up: no real screen or sound, and a throw-away user folder."""
+
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-test-home-")

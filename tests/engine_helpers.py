@@ -1,0 +1,21 @@
+"""Shared checks for engine tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from solemio.engine.game import Game
+
+
+def assert_conserved(g: Game) -> None:
+    """Every card is in exactly one place: none created, none lost."""
+    locs = g.locations()
+    seen = Counter(c for cards in locs.values() for c in cards)
+    doubled = [c for c, n in seen.items() if n > 1]
+    assert not doubled, f"cards in two places: {doubled} ({g.phase})"
+    assert len(seen) == g.cards.total, f"{g.cards.total - len(seen)} cards lost ({g.phase})"
+    units = g.cards.units
+    assert g.cu == [sum(units[c] for c in col) for col in g.cols]
+    for s, hand in enumerate(g.hands):
+        assert len(hand) <= 7, f"seat {s} holds {len(hand)} cards"
+        assert all(g.cards.owner[c] in (-1, s) for c in hand), "an order in a stranger's hand"
