@@ -1,0 +1,128 @@
+"""Property tests for filling orders: doubles first, over-filling, every owner choice listed."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solemio.engine import load_cardset
+from solemio.engine.covers import any_covers, unit_covers
+from solemio.engine.game import Game
+from solemio.engine.kinds import KINDS
+
+CS = load_cardset("grande")
+SEATS = ["blue", "green", "brown"]
+FOUR_OLIVE = CS.order("four-olive")
+
+
+def _game_with_columns(singles: list[int], doubles: list[int]) -> Game:
+    g = Game(CS, SEATS, 1)
+    free = {(k, u): [] for k in range(5) for u in (1, 2)}
+    for c in range(g.cards.n_ingredients):  # only the columns are looked at here
+        free[(g.cards.kind[c], g.cards.units[c])].append(c)
+    g.cols = [[] for _ in range(5)]
+    for k in range(5):
+        g.cols[k] = free[(k, 2)][: doubles[k]] + free[(k, 1)][: singles[k]]
+    return g
+
+
+counts5 = st.lists(st.integers(0, 4), min_size=5, max_size=5)
+dbl5 = st.lists(st.integers(0, 2), min_size=5, max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts5, dbl5, st.lists(st.integers(0, 7), min_size=5, max_size=5))
+def test_columns_give_doubles_first(singles, doubles, need):
+    g = _game_with_columns(singles, doubles)
+    take, (missing, _, _) = g._column_take((tuple(need), (0,) * 5, 0), FOUR_OLIVE)
+    for k in range(5):
+        taken = [c for c in take if g.cards.kind[c] == k]
+        td = sum(1 for c in taken if g.cards.units[c] == 2)
+        ts = len(taken) - td
+        assert td == min(doubles[k], (need[k] + 1) // 2)  # doubles first, while units needed
+        if ts:
+            assert td == doubles[k]  # a single only once every double is used
+        units = 2 * td + ts
+        assert missing[k] == max(0, need[k] - units)
+        if missing[k] == 0 and need[k]:
+            assert need[k] <= units <= need[k] + 1  # over-filled by at most one unit
+        if missing[k]:
+            assert ts == singles[k] and td == doubles[k]  # the columns gave all they had
+
+
+def _brute_force_fills(hand: list[int], missing: list[int], help_ok: bool) -> set:
+    """Every (hand part, request) by definition: minimal hand cards, the rest requested."""
+    out = set()
+    per_kind = []
+    for k in range(5):
+        m = missing[k]
+        if not m:
+            continue
+        opts = []
+        for a, b, r in product(range(hand[k] + 1), range(hand[k + 5] + 1), range(m + 1)):
+            if r and not help_ok:
+                continue
+            h = m - r
+            if a + 2 * b < h:
+                continue
+            if a and a - 1 + 2 * b >= h:
+                continue
+            if b and a + 2 * (b - 1) >= h:
+                continue
+            opts.append((((KINDS[k], a, b),) if (a or b) else (), ((KINDS[k], r),) if r else ()))
+        per_kind.append(opts)
+    for combo in product(*per_kind):
+        hp = sum((c[0] for c in combo), ())
+        rp = sum((c[1] for c in combo), ())
+        out.add(("fill", hp, rp or None))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=10, max_size=10),
+    st.lists(st.integers(0, 4), min_size=5, max_size=5),
+    st.booleans(),
+)
+def test_every_owner_choice_is_enumerated(hand, missing, help_ok):
+    g = Game(CS, SEATS, 1)
+    # give seat 0 exactly this hand (as faces) from the deck
+    pool = [c for c in range(g.cards.n_ingredients)]
+    g.hands[0] = []
+    for k in range(5):
+        for units, count in ((1, hand[k]), (2, min(hand[k + 5], 2))):
+            ids = [c for c in pool if g.cards.kind[c] == k and g.cards.units[c] == units]
+            g.hands[0].extend(ids[:count])
+    hand = [min(h, 2) if i >= 5 else h for i, h in enumerate(hand)]
+    got = set(g._fill_choices(0, (tuple(missing), (0,) * 5, 0), help_ok))
+    want = _brute_force_fills(hand, missing, help_ok)
+    if not any(missing):
+        want = {("fill", (), None)}
+    assert got == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 6), st.integers(0, 3))
+def test_unit_covers_are_exactly_the_minimal_covers(m, singles, doubles):
+    got = set(unit_covers(m, singles, doubles))
+    want = {
+        (a, b)
+        for a in range(singles + 1)
+        for b in range(doubles + 1)
+        if a + 2 * b >= m and not (a and a - 1 + 2 * b >= m) and not (b and a + 2 * b - 2 >= m)
+    }
+    assert got == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 9), st.lists(st.integers(0, 2), min_size=10, max_size=10))
+def test_any_covers_have_no_superfluous_card(m, counts):
+    for pick in any_covers(m, tuple(counts)):
+        total = sum(pick[:5]) + 2 * sum(pick[5:])
+        assert total >= m
+        for i in range(10):
+            if pick[i]:
+                assert total - (1 if i < 5 else 2) < m
+        assert all(p <= c for p, c in zip(pick, counts, strict=True))
