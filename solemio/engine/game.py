@@ -886,6 +886,10 @@ class Game:
         spec = self.cards.order[cid]
         if spec.otype.takes_scorer and self.scorer_seat != owner:
             self.scorer_seat = owner
+            # the owner takes the scorer card itself (from the supply after a stall)
+            if self.scorer_holder < 0 and self.cards.scorer in self.supply:
+                self.supply.remove(self.cards.scorer)
+            self.scorer_holder = owner
             if self.events is not None:
                 self._emit({"type": "scorer-moved", "seat": owner})
 
