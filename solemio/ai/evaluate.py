@@ -1,0 +1,201 @@
+"""Cheap estimates shared by every level: what an order will find, what it costs.
+
+Columns are modelled as units per kind (``cu``) and doubles per kind
+(``cd``), as floats, because a forgotten oven slot contributes only an
+expected amount.  Everything here is a pure function of what the seat
+believes, so it is safe to use on a view.
+"""
+
+from __future__ import annotations
+
+from solemio.engine import KINDS, CardSet
+from solemio.ai.memory import Entry
+
+# a forgotten card: about 1.1 units spread over five kinds
+LOST_UNITS = 0.22
+LOST_DOUBLES = 0.02
+_NONE = (99.0, 0.0, (), [0.0] * 5, [0.0] * 5)
+
+
+class Evaluator:
+    """Order arithmetic for one card set (cached per order and owner kind)."""
+
+    def __init__(self, cs: CardSet) -> None:
+        self.cs = cs
+        self._needs: dict[tuple[str, int, int], list[tuple]] = {}
+
+    def spec(self, order_id: str):
+        return self.cs.order(order_id)
+
+    def needs(self, order_id: str, own: int, scorer: int, cu: list[float]) -> list[tuple]:
+        """(variant, units[5], doubles[5], any) for each way the order may be met."""
+        spec = self.cs.order(order_id)
+        ot = spec.otype
+        if not ot.static_variants:
+            variants = ot.variants(spec.params, own, [int(round(x)) for x in cu])
+            return [(v, *ot.need(spec.params, v, own, scorer)) for v in variants]
+        key = (order_id, own, scorer if ot.takes_scorer else -1)
+        got = self._needs.get(key)
+        if got is None:
+            if ot.name == "staircase":
+                got = [("staircase", tuple(spec.params["amounts"]), spec.params.get("own_allowed", True))]
+            else:
+                variants = ot.variants(spec.params, own, [0, 0, 0, 0, 0])
+                got = [(v, *ot.need(spec.params, v, own, scorer)) for v in variants]
+            self._needs[key] = got
+        return got
+
+    def best_fill(
+        self,
+        order_id: str,
+        own: int,
+        scorer: int,
+        cu: list[float],
+        cd: list[float],
+        hu: list[int],
+        hd: list[int],
+    ) -> tuple[float, float, tuple, list[float], list[float]]:
+        """(missing after columns and hand, hand units spent, variant, take, from_hand).
+
+        ``take`` is what the columns give and ``from_hand`` what the hand
+        adds (units per kind), so a reveal simulation can remove them.  A
+        missing of 99 means the order cannot be met.
+        """
+        spec = self.cs.order(order_id)
+        ot = spec.otype
+        if ot.special:
+            return _NONE
+        if ot.name == "none-of-mine" and cu[own] > 0.5:
+            return _NONE
+        best: tuple = _NONE
+        for v in self.needs(order_id, own, scorer, cu):
+            if v[0] == "staircase":
+                amounts = sorted(v[1], reverse=True)
+                kinds = [k for k in range(5) if v[2] or k != own]
+                kinds.sort(key=lambda k: -(cu[k] + hu[k]))
+                units = [0] * 5
+                for a, k in zip(amounts, kinds, strict=False):
+                    units[k] = a
+                cand = self._cost(tuple(kinds[: len(amounts)]), units, (0,) * 5, 0, cu, cd, hu, hd)
+            else:
+                cand = self._cost(v[0], v[1], v[2], v[3], cu, cd, hu, hd)
+            if (cand[0], cand[1]) < (best[0], best[1]):
+                best = cand
+        return best
+
+    @staticmethod
+    def _cost(variant, units, dbl, many, cu, cd, hu, hd):
+        miss = 0.0
+        spent = 0.0
+        take = [0.0] * 5
+        hand = [0.0] * 5
+        for k in range(5):
+            u = units[k]
+            if u:
+                have = cu[k]
+                t = u if have >= u else have
+                take[k] = t
+                m = u - t
+                if m > 0:
+                    h = hu[k] if hu[k] < m else m
+                    spent += h
+                    hand[k] += h
+                    miss += m - h
+            dn = dbl[k]
+            if dn:
+                have = cd[k]
+                t = dn if have >= dn else have
+                take[k] += 2 * t
+                m = dn - t
+                if m > 0:
+                    h = hd[k] if hd[k] < m else m
+                    spent += 2 * h
+                    hand[k] += 2 * h
+                    miss += m - h
+        if many:
+            total = sum(cu)
+            take = list(cu)
+            m = many - total
+            if m > 0:
+                h = min(m, sum(hu))
+                spent += h
+                miss += m - h
+        return miss, spent, variant, take, hand
+
+
+def hand_vectors(hand: tuple) -> tuple[list[int], list[int], list[str]]:
+    """Units per kind, doubles per kind and order ids of a hand of faces."""
+    hu = [0] * 5
+    hd = [0] * 5
+    orders: list[str] = []
+    kidx = {k: i for i, k in enumerate(KINDS)}
+    for f in hand:
+        if len(f) == 2 and f[0] in kidx:
+            k = kidx[f[0]]
+            hu[k] += f[1]
+            if f[1] == 2:
+                hd[k] += 1
+        elif len(f) == 2:
+            orders.append(f[1])
+    return hu, hd, orders
+
+
+def project_oven(
+    ev: Evaluator,
+    entries: list[Entry],
+    extra_lost: int,
+    me: int,
+    kind_of,
+    scorer: int,
+    hu: list[int],
+    hd: list[int],
+    opp_topup: float,
+) -> tuple[list[float], list[float], dict[int, float]]:
+    """Columns an order played now would find at its reveal, per the seat's memory.
+
+    Earlier orders are assumed to take what they need when the columns (plus
+    a small top-up for opponents, the seat's own hand for its own orders)
+    fill them.  Also returns, per index of the seat's own orders in
+    ``entries``, the estimated chance that it will be filled.
+    """
+    cu = [extra_lost * LOST_UNITS] * 5
+    cd = [extra_lost * LOST_DOUBLES] * 5
+    mine: dict[int, float] = {}
+    hu = list(hu)
+    for i, e in enumerate(entries):
+        if e.tag == "ing":
+            cu[e.kind] += e.singles + 2 * e.doubles
+            cd[e.kind] += e.doubles
+        elif e.tag == "lost":
+            for k in range(5):
+                cu[k] += e.cards * LOST_UNITS
+                cd[k] += e.cards * LOST_DOUBLES
+        else:
+            own = kind_of(e.seat)
+            spec = ev.spec(e.order)
+            special = spec.otype.special
+            if special == "block":
+                if e.seat == me:
+                    mine[i] = 0.6 if cu[own] + hu[own] >= 2 else 0.0
+                cu[own] *= 0.4
+                cd[own] *= 0.4
+                continue
+            if special == "show":
+                if e.seat == me:
+                    mine[i] = 0.5
+                continue
+            if e.seat == me:
+                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, hu, hd)
+                ok = miss <= 0.01
+                mine[i] = 1.0 if ok else (0.35 if miss <= 2 and spec.help and ev.cs.help else 0.0)
+            else:
+                zero = [0] * 5
+                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, zero, zero)
+                ok = miss <= opp_topup
+            if ok or (e.seat == me and mine[i] > 0.3):
+                for k in range(5):
+                    t = take[k]
+                    if t:
+                        cu[k] = max(0.0, cu[k] - t)
+                        cd[k] = min(cd[k], cu[k] / 2)
+    return cu, cd, mine

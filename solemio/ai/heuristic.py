@@ -1,0 +1,433 @@
+"""Easy and normal: a rule-based player built on the seat's own memory of the oven.
+
+Each decision is scored with the estimates of ``evaluate``: a turn is
+planned as (ingredients to play, order to put on top), an order is played
+when what will lie below it, after the earlier orders took their share,
+fills it or nearly does, and the thresholds relax as the round nears its
+end.  The levels differ in memory (see ``memory``), in how much noise they
+add to their scores (a beginner picks among *good* moves, not the best), and
+in a few habits (planning series, withholding help from the leader).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from solemio.ai.base import Agent, Searcher
+from solemio.ai.evaluate import Evaluator, hand_vectors, project_oven
+from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
+from solemio.engine import COLOUR_KIND, KINDS, SeatView, load_cardset
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def evaluator_for(cardset_id: str) -> Evaluator:
+    ev = _EVALUATORS.get(cardset_id)
+    if ev is None:
+        ev = _EVALUATORS[cardset_id] = Evaluator(load_cardset(cardset_id))
+    return ev
+
+
+@dataclass
+class Style:
+    """The knobs that make a level."""
+
+    memory: MemoryStyle = field(default_factory=MemoryStyle)
+    noise: float = 0.0  # std-dev of the noise added to plan scores
+    opp_topup: float = 1.0  # units an opponent is assumed to add to their own order
+    threshold: float = 0.7  # play an order when its value reaches this
+    plan_series: bool = True
+    help_leader: bool = False  # help an opponent who leads
+    keep_weight: float = 0.08  # cost of playing a unit my orders still need from hand
+    draw_target: int = 3  # orders wanted in hand
+
+
+EASY = Style(
+    memory=MemoryStyle("window", window=4),
+    noise=0.35,
+    opp_topup=0.0,
+    threshold=0.55,
+    plan_series=False,
+    help_leader=True,
+    keep_weight=0.0,
+    draw_target=2,
+)
+NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02))
+PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
+
+
+class HeuristicAgent(Agent):
+    """A seat that plays by rules of thumb over its own (imperfect) memory."""
+
+    level = "normal"
+
+    def __init__(self, seat: int, seed: int = 0, style: Style | None = None, **options: Any) -> None:
+        super().__init__(seat, seed, **options)
+        self.style = style or NORMAL
+        self.memory = OvenMemory(seat, self.style.memory, random.Random(self.rng.getrandbits(32)))
+        self.ev: Evaluator | None = None
+
+    # ------------------------------------------------------------------ plumbing
+
+    def observe(self, new_events: list[dict]) -> None:
+        self.memory.observe(new_events)
+
+    def choose(self, view: SeatView, new_events: list[dict], searcher: Searcher) -> tuple:
+        self.memory.observe(new_events)
+        if not self.memory.colours:
+            self.memory.colours = [s.colour for s in view.seats]
+        if self.ev is None:
+            self.ev = evaluator_for(view.cardset)
+        handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
+        choice = handler(view, dict(view.context))
+        if choice not in view.choices:  # a rule of thumb must never stall a table
+            choice = view.choices[0]
+        return choice
+
+    def kind_of(self, seat: int) -> int:
+        return KIDX[COLOUR_KIND[self.memory.colours[seat]]]
+
+    def _scorer_kind(self, view: SeatView) -> int:
+        if view.scorer >= 0:
+            return self.kind_of(view.scorer)
+        holder = view.scorer_holder if view.scorer_holder >= 0 else self.memory.first
+        return self.kind_of(holder)
+
+    def _noise(self) -> float:
+        return self.rng.gauss(0.0, self.style.noise) if self.style.noise else 0.0
+
+    # ------------------------------------------------------------------ order values
+
+    def _project(self, view: SeatView, hu: list[int], hd: list[int]):
+        extra = max(0, view.oven - self.memory.oven_cards())
+        return project_oven(
+            self.ev, self.memory.entries, extra, view.seat, self.kind_of,
+            self._scorer_kind(view), hu, hd, self.style.opp_topup,
+        )
+
+    def order_value(
+        self, view: SeatView, oid: str, cu: list[float], cd: list[float],
+        hu: list[int], hd: list[int], orders: list[str],
+    ) -> float:
+        """Expected filled orders if ``oid`` is put on the oven now."""
+        me = view.seat
+        own = self.kind_of(me)
+        spec = self.ev.spec(oid)
+        special = spec.otype.special
+        if special == "block":
+            n = cu[own] + hu[own]
+            if n < spec.params["min_units"]:
+                return 0.0
+            e = self._opp_expect(view, own, hu)
+            return 0.85 if n > e + 2 else (0.5 if n > e else 0.1)
+        if special == "show":
+            held = sum(1 for k in range(5) if hu[k] > 0)
+            return 0.15 * held - 0.05
+        if spec.series and self.style.plan_series:
+            mates = [o for o in orders if o != oid and self.ev.spec(o).series]
+            if mates:
+                return self._series_value(oid, mates, own, cu, hu)
+        miss, spent, _v, _t, _h = self.ev.best_fill(oid, own, self._scorer_kind(view), cu, cd, hu, hd)
+        if miss <= 0.05:
+            return 1.0 - 0.03 * spent
+        if self.ev.cs.help and spec.help:
+            if miss <= 1.05:
+                return 0.55
+            if miss <= 2.05:
+                return 0.35
+        return 0.0
+
+    def _series_value(self, oid: str, mates: list[str], own: int, cu, hu) -> float:
+        """Best count of series members that columns plus hand fill (4, 3, 2, 1 assigned greedily)."""
+        members = [oid] + mates[:3]
+        kinds = [KIDX[next(iter(self.ev.spec(o).params["needs"]))] for o in members]
+        avail = [cu[k] + hu[k] for k in range(5)]
+        amounts = list(range(4, 4 - len(members), -1))
+        best = 0.0
+        # small search over assignments: members sorted by availability get the big amounts
+        order = sorted(range(len(members)), key=lambda i: -avail[kinds[i]])
+        left = list(avail)
+        got = 0.0
+        for a, i in zip(amounts, order, strict=False):
+            k = kinds[i]
+            if left[k] >= a - 0.05:
+                left[k] -= a
+                got += 1.0
+            elif left[k] >= a - 1.05 and self.ev.cs.help:
+                got += 0.4
+        best = max(best, got)
+        return best * 0.9
+
+    def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
+        """Units of ``kind`` the opponents are expected to hold."""
+        s, d = self.ev.cs.deck_counts(len(view.seats))
+        total = s + 2 * d
+        col = sum(f[1] for f in view.columns[kind]) if view.columns else 0
+        unseen = max(0.0, total - hu[kind] - max(self.memory.seen_played[kind], col))
+        opp = sum(si.ingredients for i, si in enumerate(view.seats) if i != view.seat)
+        pool = opp + view.supply
+        return unseen * (opp / pool if pool else 1.0)
+
+    def threshold(self, view: SeatView, orders: list[str]) -> float:
+        n = len(view.seats)
+        t = self.style.threshold
+        near = view.supply <= 2 * n
+        if near:
+            t = 0.45 if self.ev.cs.unfilled == "out-of-game" else 0.3
+            if view.round >= view.rounds:
+                t = 0.05
+        if len(orders) >= 4:
+            t -= 0.15
+        return t
+
+    def best_order(self, view, cu, cd, hu, hd, orders) -> tuple[float, str | None]:
+        best, which = -1.0, None
+        for oid in sorted(set(orders)):
+            v = self.order_value(view, oid, cu, cd, hu, hd, orders)
+            if v > best:
+                best, which = v, oid
+        return best, which
+
+    # ------------------------------------------------------------------ a turn
+
+    def _demand(self, view, cu, cd, hu, hd, orders) -> list[float]:
+        """Units per kind my hand orders would take from my hand."""
+        dem = [0.0] * 5
+        own = self.kind_of(view.seat)
+        sk = self._scorer_kind(view)
+        for oid in orders:
+            miss, spent, _v, _t, hand = self.ev.best_fill(oid, own, sk, cu, cd, hu, hd)
+            if miss < 3:
+                for k in range(5):
+                    dem[k] += hand[k]
+        return dem
+
+    def _d_play(self, view: SeatView, ctx: dict) -> tuple:
+        hu, hd, orders = hand_vectors(view.hand)
+        cu0, cd0, _mine = self._project(view, hu, hd)
+        t = self.threshold(view, orders)
+        dem = self._demand(view, cu0, cd0, hu, hd, orders)
+        own = self.kind_of(view.seat)
+        own_sensitive = any(
+            self.ev.spec(o).otype.name == "none-of-mine" for o in orders
+        )
+        has_block = any(self.ev.spec(o).otype.special == "block" for o in orders)
+        best, pick = -1e9, view.choices[0]
+        for ch in self._candidate_plays(view.choices):
+            k = KIDX[ch[1]]
+            s, d = ch[2], ch[3]
+            units = s + 2 * d
+            cu = list(cu0)
+            cd = list(cd0)
+            cu[k] += units
+            cd[k] += d
+            h2u = list(hu)
+            h2d = list(hd)
+            h2u[k] -= units
+            h2d[k] -= d
+            score = 0.0
+            if orders:
+                v, _o = self.best_order(view, cu, cd, h2u, h2d, orders)
+                if v >= t:
+                    score += v
+            score -= self.style.keep_weight * min(units, dem[k])
+            score -= 0.03 * (s + d - 1) + 0.05 * d
+            if k == own and own_sensitive:
+                score -= 0.15 * units
+            if k == own and has_block:
+                score -= 0.06 * units
+            score += self._noise()
+            if score > best:
+                best, pick = score, ch
+        return pick
+
+    @staticmethod
+    def _candidate_plays(choices: tuple) -> list[tuple]:
+        """Per kind: one single, all singles, one double, everything (keeps planning cheap)."""
+        top: dict[str, tuple[int, int]] = {}
+        for ch in choices:
+            if ch[0] != "play":
+                return [ch] if ch[0] == "pass" else []
+            s, d = top.get(ch[1], (0, 0))
+            top[ch[1]] = (max(s, ch[2]), max(d, ch[3]))
+        out = []
+        for kind, (s, d) in top.items():
+            for c in {(1, 0), (s, 0), (0, 1), (s, d), (0, d)}:
+                if (c[0] or c[1]) and c[0] <= s and c[1] <= d:
+                    out.append(("play", kind, c[0], c[1]))
+        return sorted(out)
+
+    def _d_pass(self, view, ctx):  # never posed (single choice), kept for symmetry
+        return view.choices[0]
+
+    def _d_order(self, view: SeatView, ctx: dict) -> tuple:
+        hu, hd, orders = hand_vectors(view.hand)
+        cu, cd, _ = self._project(view, hu, hd)
+        v, oid = self.best_order(view, cu, cd, hu, hd, orders)
+        if oid is not None and v + self._noise() * 0.5 >= self.threshold(view, orders):
+            return ("order", oid)
+        return ("no-order",)
+
+    def _d_draw(self, view: SeatView, ctx: dict) -> tuple:
+        options = {c[1] for c in view.choices}
+        _hu, _hd, orders = hand_vectors(view.hand)
+        room = 7 - len(view.hand)
+        n_orders = len(orders)
+        ingredients = len(view.hand) - n_orders
+        want_stack = n_orders == 0 or (n_orders + room <= self.style.draw_target and ingredients >= 3)
+        if view.round >= view.rounds and view.supply <= 3 * len(view.seats):
+            # last round: a leader hurries the end, a trailer slows it
+            mine = len(view.seats[view.seat].filled)
+            best_other = max(len(s.filled) for i, s in enumerate(view.seats) if i != view.seat)
+            want_stack = mine < best_other
+        if self.style.noise > 0.2 and self.rng.random() < 0.25:
+            want_stack = not want_stack
+        if want_stack and "stack" in options:
+            return ("draw", "stack")
+        return ("draw", "supply") if "supply" in options else view.choices[0]
+
+    # ------------------------------------------------------------------ the reveal
+
+    def _columns(self, view: SeatView) -> tuple[list[float], list[float]]:
+        cu = [0.0] * 5
+        cd = [0.0] * 5
+        for k, col in enumerate(view.columns):
+            for f in col:
+                cu[k] += f[1]
+                if f[1] == 2:
+                    cd[k] += 1
+        return cu, cd
+
+    @staticmethod
+    def _cards_cost(cards: tuple) -> float:
+        return sum(s + 2.5 * d for _k, s, d in cards)
+
+    def _d_fill(self, view: SeatView, ctx: dict) -> tuple:
+        direct = [c for c in view.choices if c[0] == "fill" and c[2] is None]
+        if direct:
+            return min(direct, key=lambda c: (self._cards_cost(c[1]), c))
+        asks = [c for c in view.choices if c[0] == "fill"]
+        if asks and self.ev.cs.help:
+            def req_units(c):
+                total = 0
+                for what, n in c[2]:
+                    total += 2 * n if what.startswith("double-") else n
+                return total
+
+            return min(asks, key=lambda c: (req_units(c), self._cards_cost(c[1]), c))
+        return ("give-up",)
+
+    def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
+        oid = ctx["order"]
+        spec = self.ev.spec(oid)
+        own = self.kind_of(view.seat)
+        cu, cd = self._columns(view)
+        hu, hd, _ = hand_vectors(view.hand)
+        sk = self._scorer_kind(view)
+        best, pick = None, view.choices[0]
+        for ch in view.choices:
+            v = tuple(KIDX[k] for k in ch[1])
+            units, dbl, many = spec.otype.need(spec.params, v, own, sk)
+            miss, spent, _v, _t, _h = self.ev._cost(v, units, dbl, many, cu, cd, hu, hd)
+            key = (miss, spent + self._noise())
+            if best is None or key < best:
+                best, pick = key, ch
+        return pick
+
+    def _d_series(self, view: SeatView, ctx: dict) -> tuple:
+        cu, cd = self._columns(view)
+        hu, hd, _ = hand_vectors(view.hand)
+        best, pick = None, view.choices[0]
+        help_ok = self.ev.cs.help
+        for ch in view.choices:
+            left = list(cu)
+            hand = list(hu)
+            score = 0.0
+            for oid, units in sorted(ch[1], key=lambda m: -m[1]):
+                k = KIDX[next(iter(self.ev.spec(oid).params["needs"]))]
+                take = min(units, left[k])
+                left[k] -= take
+                m = units - take
+                h = min(m, hand[k])
+                hand[k] -= h
+                m -= h
+                if m <= 0:
+                    score += 1.0 - 0.02 * h
+                elif m <= 2 and help_ok:
+                    score += 0.3
+                else:
+                    score -= 0.35  # a member that fails only costs tempo (or the card)
+            score += self._noise() * 0.3
+            if best is None or score > best:
+                best, pick = score, ch
+        return pick
+
+    def _d_help(self, view: SeatView, ctx: dict) -> tuple:
+        me = view.seat
+        helps = [c for c in view.choices if c[0] == "help"]
+        if not helps or view.seats[me].stack == 0:
+            return ("decline",)
+        asker = ctx["asker"]
+        mine = len(view.seats[me].filled)
+        theirs = len(view.seats[asker].filled)
+        others = max(len(s.filled) for i, s in enumerate(view.seats) if i not in (me, asker))
+        cheapest = min(helps, key=lambda c: (self._cards_cost(c[1]), c))
+        cost = self._cards_cost(cheapest[1])
+        if self.style.noise > 0.2:
+            return cheapest if self.rng.random() < 0.5 and cost <= 3 else ("decline",)
+        if not self.style.help_leader and theirs >= mine + 1 and theirs >= others:
+            return ("decline",)
+        if view.round >= view.rounds and theirs >= mine:
+            return ("decline",)
+        return cheapest if cost <= 5 else ("decline",)
+
+    def _d_block(self, view: SeatView, ctx: dict) -> tuple:
+        own = self.kind_of(view.seat)
+        hu, _hd, _ = hand_vectors(view.hand)
+        e = self._opp_expect(view, own, hu)
+        col = ctx.get("column", 0)
+        blocks = [c for c in view.choices if c[0] == "block"]
+        safe = [c for c in blocks if col + c[1] + 2 * c[2] >= e + 1.5]
+        if safe:
+            return min(safe, key=lambda c: (c[1] + 2.5 * c[2], c))
+        if blocks:
+            top = max(blocks, key=lambda c: (c[1] + 2 * c[2], -c[2]))
+            if col + top[1] + 2 * top[2] >= e + 0.5:
+                return top
+        return ("give-up",)
+
+    def _unseen(self, view: SeatView) -> list[float]:
+        hu, _hd, _ = hand_vectors(view.hand)
+        s, d = self.ev.cs.deck_counts(len(view.seats))
+        total = s + 2 * d
+        return [max(0.0, total - hu[k] - self.memory.seen_played[k]) for k in range(5)]
+
+    def _d_show_ask(self, view: SeatView, ctx: dict) -> tuple:
+        hu, _hd, _ = hand_vectors(view.hand)
+        unseen = self._unseen(view)
+        tot = sum(unseen) or 1.0
+        covered = sum(unseen[k] for k in range(5) if hu[k] > 0) / tot
+        best, pick = None, view.choices[0]
+        for ch in view.choices:
+            n = view.seats[ch[1]].ingredients
+            p = covered ** max(1, n)
+            for k in self.memory.asked_shown.get(ch[1], []):
+                if hu[k] == 0:
+                    p *= 0.7
+            key = p + self._noise() * 0.2
+            if best is None or key > best:
+                best, pick = key, ch
+        return pick
+
+    def _d_show_card(self, view: SeatView, ctx: dict) -> tuple:
+        unseen = self._unseen(view)
+        return min(view.choices, key=lambda c: (unseen[KIDX[c[1]]] + self._noise(), c[2], c))
+
+    def _d_show_play(self, view: SeatView, ctx: dict) -> tuple:
+        return min(view.choices, key=lambda c: c[1])
+
+
+def kinds_named(variant: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(KINDS[k] for k in variant)
