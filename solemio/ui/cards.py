@@ -69,7 +69,15 @@ class CardImages:
         return self._get(("icon", kind, s), lambda: self.painter.kind_icon(kind, s))
 
     def table(self, size: tuple[int, int]) -> pygame.Surface:
-        return self._get(("table", tuple(size)), lambda: self.painter.table(tuple(size)))
+        def make() -> pygame.Surface:
+            # Opaque copy: the full-window background is blitted every frame, and an
+            # opaque blit is several times cheaper than a per-pixel-alpha one.
+            art = self.painter.table(tuple(size))
+            flat = pygame.Surface(tuple(size))
+            flat.fill((38, 54, 26))
+            flat.blit(art, (0, 0))
+            return flat
+        return self._get(("table", tuple(size)), make)
 
     def face(self, face: tuple, cardset: Any, size: tuple[int, int],
              edition_name: str = "Sole Mio!") -> pygame.Surface:

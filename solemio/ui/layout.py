@@ -81,6 +81,42 @@ def row_of_cards(area: pygame.Rect, n: int, max_h: int, gap_frac: float = 0.08,
     return rects
 
 
+def fan_of_cards(area: pygame.Rect, n: int, max_h: int, min_step: float = 0.5,
+                 arc: float = 0.05) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """A hand fanned like real cards: (where to draw, where it can be clicked) per card.
+
+    Cards overlap when space is short, but the clickable parts never do: each
+    card's hit box is the strip left visible by its right-hand neighbour.
+    """
+    if n <= 0:
+        return []
+    lift_room = int(max_h * arc)
+    cw, ch = card_size(min(max_h, area.h - lift_room))
+    gap = max(3, int(cw * 0.06))
+    step = cw + gap
+    if n > 1 and cw + (n - 1) * step > area.w:
+        step = (area.w - cw) / (n - 1)
+        if step < cw * min_step:
+            # Even overlapped they do not fit: shrink the cards.
+            cw = int(area.w / (1 + (n - 1) * min_step))
+            cw, ch = card_fit(cw, ch)
+            step = cw * min_step
+    total = cw + (n - 1) * step
+    x0 = area.centerx - total / 2
+    out = []
+    mid = (n - 1) / 2
+    for i in range(n):
+        t = (i - mid) / max(1.0, mid) if n > 1 else 0.0
+        y = area.bottom - ch - int(lift_room * (1 - t * t))
+        draw = pygame.Rect(round(x0 + i * step), y, cw, ch)
+        hit = pygame.Rect(draw)
+        if i < n - 1:
+            nxt = round(x0 + (i + 1) * step)
+            hit.w = max(1, min(cw, nxt - draw.x - (1 if step < cw else 0)))
+        out.append((draw, hit))
+    return out
+
+
 def menu_column(size: tuple[int, int], n: int, top_frac: float = 0.42,
                 width_frac: float = 0.26) -> list[pygame.Rect]:
     """Buttons of a title or pause menu, stacked and centred."""
@@ -154,7 +190,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     lift = int(hand_card_h * 0.16)
     bottom_h = hand_card_h + lift + m
     bottom = pygame.Rect(m, h - m - bottom_h, w - 2 * m, bottom_h)
-    side_w = int(w * 0.17)
+    side_w = int(w * 0.155)
     me = pygame.Rect(bottom.x, bottom.y + lift, side_w, bottom.h - lift)
     actions = pygame.Rect(bottom.right - side_w, bottom.y + lift, side_w, bottom.h - lift)
     hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
@@ -168,11 +204,14 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     middle = pygame.Rect(m, opp_area.bottom + m, w - 2 * m, bottom.y - opp_area.bottom - 2 * m)
     message = pygame.Rect(middle.x + side_w, middle.bottom - msg_h, middle.w - 2 * side_w, msg_h)
     play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2)
-    pile_h = int(min(play.h * 0.86, h * 0.3))
+    label_h = max(16, int(h * 0.035))
+    pile_h = int(min(play.h - label_h - m, h * 0.3))
     cw, ch = card_size(pile_h)
-    oven = pygame.Rect(w // 2 - cw - int(cw * 0.9), play.centery - ch // 2, cw, ch)
-    supply = pygame.Rect(w // 2 + int(cw * 0.9), play.centery - ch // 2, cw, ch)
-    announce = pygame.Rect(w // 2 - int(w * 0.3), play.y, int(w * 0.6), int(play.h * 0.3))
+    top = play.y + max(0, (play.h - label_h - ch) // 2)
+    oven = pygame.Rect(w // 2 - cw - int(cw * 0.7), top, cw, ch)
+    supply = pygame.Rect(w // 2 + int(cw * 0.7), top, cw, ch)
+    announce = pygame.Rect(w // 2 - int(w * 0.3), play.y, int(w * 0.6),
+                           max(40, int(min(play.h * 0.32, h * 0.1))))
 
     # Reveal: the oven at the left, five columns, the order being filled at the right.
     rv_card_h = int(min(play.h * 0.55, h * 0.2))

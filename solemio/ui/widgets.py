@@ -96,6 +96,18 @@ class Button(Widget):
         icon_w = 0
         if self.icon is not None:
             icon_w = self.icon.get_width() + pad // 2
+        if theme.font(px, True).size(self.label)[0] > avail - icon_w and r.h >= 2.2 * px * 0.8:
+            # Long choices wrap onto two lines before they shrink.
+            lpx = int(px * 0.78)
+            lines = theme.wrap(self.label, lpx, avail - icon_w, bold=True)
+            if len(lines) == 2:
+                lh = theme.font(lpx, True).get_linesize()
+                y = r.centery - lh
+                for line in lines:
+                    t = theme.fit_text(line, lpx, avail - icon_w, fg, bold=True)
+                    surface.blit(t, (r.centerx - t.get_width() // 2, y))
+                    y += lh
+                return
         label = theme.fit_text(self.label, px, avail - icon_w, fg, bold=True)
         total = icon_w + label.get_width()
         x = r.centerx - total // 2

@@ -24,7 +24,7 @@ class TitleScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rects = layout.menu_column(size, 5, top_frac=0.46)
+        rects = layout.menu_column(size, 5, top_frac=0.5)
         items = [
             ("new", _("New game"), self.new_game, "primary"),
             ("continue", _("Continue"), self.resume, "secondary"),
@@ -80,10 +80,10 @@ class TitleScene(WidgetScene):
         backdrop(self.app, surface)
         w, h = self.size
         # A fan of the five ingredients behind the title: the game at a glance.
-        ch = int(h * 0.24)
+        ch = int(h * 0.2)
         cw, ch = layout.card_size(ch)
         kinds = ("olive", "pepper", "mushroom", "salami", "pineapple")
-        cx, base_y = w // 2, int(h * 0.30)
+        cx, base_y = w // 2, int(h * 0.33)
         for i, kind in enumerate(kinds):
             angle = (i - 2) * 11
             card = self.app.cards.ingredient(kind, 2 if i == 2 else 1, (cw, ch))
@@ -92,10 +92,10 @@ class TitleScene(WidgetScene):
             x = cx + (i - 2) * cw * 0.62
             y = base_y + abs(i - 2) * ch * 0.08 + bob
             surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
-        title_text(surface, "Sole Mio!", (w // 2, int(h * 0.13)), int(h * 0.12))
+        title_text(surface, "Sole Mio!", (w // 2, int(h * 0.11)), int(h * 0.115))
         sub = theme.text(_("a pizza card game of memory and nerve"), int(h * 0.03),
                          theme.CREAM_DARK)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.43))))
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.465))))
         self.focus.draw(surface)
         foot = theme.text(_("Arrows or Tab to move · Enter to choose · F11 full screen"),
                           max(11, int(h * 0.02)), theme.CREAM_DARK)

@@ -1,0 +1,127 @@
+"""Drive the window without a person: for tests, screenshots and the benchmark.
+
+Everything here goes through the scenes' own input handling (mouse clicks on
+widget centres), so a test that plays a game this way exercises exactly what
+a person's clicks would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from solemio.ui.app import App
+
+
+def click(app: App, rect: pygame.Rect, draw: bool = False) -> None:
+    """A left click at the centre of ``rect`` (a motion first, as a real mouse would)."""
+    pos = rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.0, draw=draw)
+
+
+def key(app: App, k: int, draw: bool = False) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 0.0,
+             draw=draw)
+
+
+def widget(app: App, name: str) -> Any:
+    top = app.manager.top
+    focus = getattr(top, "focus", None)
+    if focus is None:
+        return None
+    for w in focus.widgets:
+        if w.name == name and w.visible:
+            return w
+    return None
+
+
+def wait_thinker(app: App) -> None:
+    """Let a computer seat's worker finish (the tests have no real clock to wait on)."""
+    top = app.manager.top
+    th = getattr(top, "thinker", None)
+    if th is not None:
+        th.wait(timeout=10)
+
+
+def person_move(app: App, rng: random.Random) -> bool:
+    """Make the pending person's decision by clicking, as a person would; False if none."""
+    from solemio.ui.scenes.gameover import GameOverScene
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.reveal import RevealScene
+    from solemio.ui.scenes.summary import RoundSummaryScene
+    from solemio.ui.scenes.table import TableScene
+
+    top = app.manager.top
+    if isinstance(top, HandoverScene | RoundSummaryScene):
+        w = widget(app, "ready") or widget(app, "continue")
+        click(app, w.rect)
+        return True
+    if isinstance(top, GameOverScene):
+        return False
+    if isinstance(top, TableScene):
+        d = top.my_decision()
+        if d is None:
+            return False
+        if d.kind == "play":
+            kinds: dict[str, list] = {}
+            for w in top.focus.widgets:
+                if w.name.startswith("hand") and w.face[0] in ("olive", "pepper", "mushroom",
+                                                               "salami", "pineapple"):
+                    kinds.setdefault(w.face[0], []).append(w)
+            kind = rng.choice(sorted(kinds))
+            cards = kinds[kind]
+            for w in rng.sample(cards, rng.randint(1, len(cards))):
+                click(app, w.rect)
+            orders = [w for w in top.focus.widgets if w.name.startswith("hand")
+                      and w.face[0] not in kinds and w.face[0] not in
+                      ("olive", "pepper", "mushroom", "salami", "pineapple")]
+            if orders and rng.random() < 0.5:
+                click(app, rng.choice(orders).rect)
+            click(app, widget(app, "confirm").rect)
+            return True
+        if d.kind == "order":
+            orders = [w for w in top.focus.widgets if w.name.startswith("hand")
+                      and w.enabled and w.face[0] not in
+                      ("olive", "pepper", "mushroom", "salami", "pineapple")]
+            if orders and rng.random() < 0.5:
+                click(app, rng.choice(orders).rect)
+                click(app, widget(app, "confirm").rect)
+            else:
+                click(app, widget(app, "no-order").rect)
+            return True
+        if d.kind == "draw":
+            opts = [w for w in top.focus.widgets if w.name.startswith("draw-")]
+            click(app, rng.choice(opts).rect)
+            return True
+        return False
+    if isinstance(top, RevealScene):
+        d = top.my_decision()
+        if d is None:
+            return False
+        buttons = [w for w in top.focus.widgets
+                   if w.name.startswith("choice") or w.name == "more"]
+        if not buttons:
+            return False
+        w = rng.choice(buttons)
+        click(app, w.rect)
+        return True
+    return False
+
+
+def play_until(app: App, done: Callable[[], bool], rng: random.Random, dt: float = 0.5,
+               max_steps: int = 200000, draw_every: int = 0) -> int:
+    """Step the app (people's moves by clicks) until ``done()``; returns the steps taken."""
+    steps = 0
+    while not done():
+        if steps >= max_steps:
+            raise RuntimeError(f"no progress after {steps} steps; top={app.manager.top!r}")
+        if not person_move(app, rng):
+            wait_thinker(app)
+            app.step([], dt, draw=bool(draw_every and steps % draw_every == 0))
+        steps += 1
+    return steps

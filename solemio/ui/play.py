@@ -1,0 +1,307 @@
+"""The common base of the table and the reveal: event feed, pacing, computer seats.
+
+Each frame the scene (1) lets the current event's moment run out, (2) takes
+the next event from the engine's per-seat log and starts its animation, and
+(3) when nothing is left to show, either lets a computer seat's worker answer
+or builds the widgets of a person's decision.  The engine's events are the
+only source of animations; drawing reads state and never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _
+from solemio.ui import layout, seats, theme
+from solemio.ui.anim import Animations
+from solemio.ui.computer import Thinker
+from solemio.ui.scene import Scene
+from solemio.ui.scenes.base import backdrop
+from solemio.ui.session import GameSession
+from solemio.ui.widgets import Button, FocusGroup
+
+REVEAL_KINDS = frozenset(
+    {"series", "variant", "fill", "help", "block", "show-ask", "show-card", "show-play"})
+
+
+def thinker_for(app: Any, session: GameSession) -> Thinker:
+    """One worker per session, shared by the table and reveal scenes."""
+    th = getattr(session, "_thinker", None)
+    if th is None:
+        th = Thinker(app.executor)
+        session._thinker = th
+    return th
+
+
+class PlayScene(Scene):
+    """Shared flow and painting of the scenes that show the table."""
+
+    def __init__(self, app: Any, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.focus = FocusGroup()
+        self.anims = Animations()
+        self.hold = 0.0  # seconds the current event keeps the stage
+        self.banner: dict | None = None
+        self.decision_key: tuple | None = None
+        self.pass_key: tuple | None = None
+        self.view = session.view()
+        self.turn_seat = self.view.turn
+        self.message = ""
+        self.error = ""
+        self.t = 0.0
+        self.thinker = thinker_for(app, session)
+        self._pending: tuple | None = None  # (position key, computer's choice) awaiting the show
+        self.L = layout.table_layout(app.size, len(session.seats))
+
+    # --- geometry -----------------------------------------------------------
+    @property
+    def bottom_seat(self) -> int | None:
+        s = self.session
+        if s.viewer is not None:
+            return s.viewer
+        return s.persons[0] if s.persons else None
+
+    def seat_rects(self) -> dict[int, pygame.Rect]:
+        """Where each seat's panel is: the one at the screen at the bottom, the rest clockwise."""
+        n = len(self.session.seats)
+        b = self.bottom_seat
+        out: dict[int, pygame.Rect] = {}
+        if b is None:
+            for i, r in enumerate(self.L.opponents):
+                out[i] = r
+            return out
+        out[b] = self.L.me
+        for i, r in enumerate(self.L.opponents):
+            out[(b + 1 + i) % n] = r
+        return out
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.L = layout.table_layout(size, len(self.session.seats),
+                                     spectator=self.bottom_seat is None)
+        self.build_widgets()
+
+    # --- input ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return None
+        return self.focus.handle_event(event)
+
+    def open_menu(self) -> None:
+        from solemio.ui.scenes.pause import PauseScene
+
+        self.app.manager.push(PauseScene(self.app, self.session))
+
+    def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return self.focus.rects()
+
+    def on_exit(self) -> None:
+        pass
+
+    # --- flow -----------------------------------------------------------------
+    def speed(self) -> float:
+        return 1.0
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.anims.update(dt)
+        if self.banner is not None:
+            self.banner["t"] += dt
+            if self.banner["t"] >= self.banner["dur"]:
+                self.banner = None
+        d = self.session.decision()
+        game = self.session.game
+        seat_computer = d is not None and not self.session.is_person(d.seat)
+        pos = (len(game.choices_log), d.seat if d else -1)
+        if seat_computer and (self._pending is None or self._pending[0] != pos):
+            # Start thinking at once; the answer is applied after the show.
+            choice = self.thinker.poll(game, self.session.agents[d.seat], d.seat)
+            if choice is not None:
+                self._pending = (pos, choice)
+        if self.hold > 0:
+            self.hold -= dt
+            if self.hold > 0:
+                return
+        events = self.session.new_events()
+        while events:
+            ev = events.pop(0)
+            self.session.cursor += 1
+            self.view = self.session.view()
+            dur = self.on_event(ev)
+            if self.session.cursor <= self.session.catch_up:
+                # Rebuilding a resumed game's reveal: no show, just the state.
+                dur = 0.0
+                self.anims.clear()
+                self.banner = None
+            if self.app.manager.top is not self:
+                return
+            if dur > 0:
+                self.hold = dur
+                return
+        self.view = self.session.view()
+        if d is None:
+            return
+        if seat_computer:
+            if self._pending is not None and self._pending[0] == pos:
+                choice = self._pending[1]
+                self._pending = None
+                if choice in d.choices:
+                    self.session.apply(choice)
+                    self.decision_key = None
+            return
+        who = self.session.pass_needed()
+        if who is not None:
+            key = (len(self.session.game.choices_log), who)
+            if self.pass_key != key:
+                self.pass_key = key
+                from solemio.ui.scenes.handover import HandoverScene
+
+                self.app.manager.push(HandoverScene(self.app, self.session, who))
+            return
+        key = (len(self.session.game.choices_log), d.seat, d.kind)
+        if key != self.decision_key:
+            self.decision_key = key
+            self.error = ""
+            self.on_decision(d)
+
+    def apply(self, choice: tuple) -> None:
+        """A person's choice: the engine checks it; a refusal is explained, never ignored."""
+        from solemio.engine import IllegalChoice
+
+        try:
+            self.session.apply(choice)
+        except IllegalChoice as exc:
+            self.error = str(exc.reason if hasattr(exc, "reason") else exc)
+            return
+        self.decision_key = None
+        self.error = ""
+        self.view = self.session.view()
+        self.build_widgets()
+
+    def on_event(self, ev: dict) -> float:
+        """Start showing one event; returns how long it holds the stage."""
+        return 0.0
+
+    def on_decision(self, d: Any) -> None:
+        """A person now decides: build the widgets for it."""
+        self.build_widgets()
+
+    def build_widgets(self) -> None:
+        self.focus.set(self.common_widgets())
+
+    def common_widgets(self) -> list:
+        return [Button("menu", _("Menu"), self.open_menu, self.L.menu_button, style="secondary")]
+
+    def my_decision(self) -> Any:
+        """The pending decision if it is for the person who holds the screen."""
+        d = self.session.decision()
+        if d is None or self.session.person_to_decide() != d.seat:
+            return None
+        if self.hold > 0 or self.session.new_events():
+            return None
+        return d
+
+    # --- painting -------------------------------------------------------------
+    def sfx(self, name: str) -> None:
+        if self.session.cursor > self.session.catch_up:
+            self.app.sound.play(name)
+
+    def say(self, seat: int | None, lines: list[str], dur: float,
+            icon_kind: str | None = None) -> None:
+        self.banner = {"seat": seat, "lines": lines, "t": 0.0, "dur": dur, "icon": icon_kind}
+
+    def draw_top_bar(self, surface: pygame.Surface, title: str) -> None:
+        L = self.L
+        bar = L.top_bar
+        px = int(bar.h * 0.5)
+        t = theme.text(self.session.cardset.name, int(bar.h * 0.7), theme.CREAM, display=True)
+        surface.blit(t, (bar.x, bar.centery - t.get_height() // 2))
+        x = bar.x + t.get_width() + bar.h // 2
+        limit = min(L.skip_button.x, L.menu_button.x) - bar.h // 2
+        sub = theme.fit_text(title, px, max(10, limit - x), theme.CREAM_DARK, bold=True)
+        surface.blit(sub, (x, bar.centery - sub.get_height() // 2))
+
+    def draw_seats(self, surface: pygame.Surface, active: int | None) -> None:
+        for seat, r in self.seat_rects().items():
+            seats.seat_panel(self.app, surface, r, self.view, seat, self.session,
+                             active == seat, show_hand_backs=(seat != self.session.viewer))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        b = self.banner
+        if not b:
+            return
+        t, dur = b["t"], b["dur"]
+        alpha = min(1.0, t / 0.12, (dur - t) / 0.25 if dur > 0 else 1.0)
+        tail = None
+        rects = self.seat_rects()
+        if b["seat"] is not None and b["seat"] in rects:
+            r = rects[b["seat"]]
+            tail = (r.centerx, r.bottom) if r.centery < self.L.announce.centery else (
+                r.centerx, r.top)
+        icon = None
+        if b.get("icon"):
+            icon = self.app.cards.kind_icon(b["icon"], int(self.L.announce.h * 0.6))
+        seats.bubble(surface, self.L.announce, b["lines"], tail, alpha, icon)
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        for f in self.anims.flights:
+            if f.t < f.delay:
+                continue
+            r = f.rect()
+            img = self.image_for(f.image_key, r.size)
+            if img is not None:
+                surface.blit(img, r.topleft)
+
+    def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
+        what = key[0]
+        c = self.app.cards
+        if what == "back":
+            return c.ingredient_back(size)
+        if what == "oback":
+            return c.order_back(key[1], size)
+        if what == "face":
+            return c.face(tuple(key[1]), self.session.cardset, size,
+                          self.session.cardset.scorer_name)
+        return None
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        text = self.error or self.message
+        if not text:
+            return
+        r = self.L.message
+        colour = theme.CREAM if not self.error else (255, 214, 190)
+        surf = theme.fit_text(text, int(r.h * 0.62), r.w, colour, bold=bool(self.error))
+        box = surf.get_rect(center=r.center).inflate(r.h, r.h // 3)
+        theme.rounded_panel(surface, box, (30, 18, 10, 170) if not self.error
+                            else (120, 26, 20, 220), radius=box.h // 2, shadow=False)
+        surface.blit(surf, surf.get_rect(center=r.center))
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        w = self.focus.focused
+        if w is None or not w.tooltip:
+            return
+        lines = w.tooltip
+        width = int(min(self.size[0] * 0.32, 520))
+        px = max(12, int(self.size[1] * 0.022))
+        wrapped = theme.wrap(lines, px, width - px)
+        lh = theme.font(px).get_linesize()
+        box = pygame.Rect(0, 0, width, lh * len(wrapped) + px)
+        if w.name.startswith("hand"):
+            # Card explanations sit in the free corner of the table, not over the message.
+            box.bottomright = (self.L.middle.right, self.L.message.bottom)
+        else:
+            box.midbottom = (w.rect.centerx, w.rect.top - 8)
+        box.clamp_ip(surface.get_rect())
+        theme.rounded_panel(surface, box, (255, 250, 236), radius=px // 2,
+                            border=theme.CRUST, border_w=2)
+        y = box.y + px // 2
+        for line in wrapped:
+            surface.blit(theme.text(line, px, theme.INK), (box.x + px // 2, y))
+            y += lh
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)

@@ -1,0 +1,120 @@
+"""The end: filled orders per player, the winner, the tie-break explained, play again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.ui import layout, seats, theme
+from solemio.ui.cards import shadowed
+from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.widgets import Button
+
+
+def tie_break_text(ev: dict, names: list[str]) -> str:
+    """Why the winner won, in words, when filled orders alone did not decide."""
+    winners = ev.get("winners", [])
+    tb = ev.get("tie_break")
+    units = ev.get("hand_units") or []
+    if tb == "hand-units" and winners:
+        w = winners[0]
+        return _("Tied on filled orders: {name} wins with the most ingredient units in hand "
+                 "({n}; a double counts 2).", name=names[w], n=units[w] if units else "?")
+    if tb == "shared":
+        return _("Tied on filled orders and on ingredient units in hand: the win is shared.")
+    return ""
+
+
+class GameOverScene(WidgetScene):
+    def __init__(self, app: Any, session: Any, ev: dict | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        if ev is None:
+            evs = [e for e in session.game.events_for(None) if e["type"] == "game-over"]
+            ev = evs[-1] if evs else {"filled": session.game.scores(),
+                                      "winners": list(session.game.winners), "tie_break": None}
+        self.ev = ev
+        from solemio.ui.session import clear_autosave
+
+        clear_autosave()
+        app.sound.play("filled")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        rects = layout.split_h(pygame.Rect(w // 2 - int(w * 0.25), int(h * 0.86), int(w * 0.5),
+                                           int(max(40, h * 0.07))), 2, int(w * 0.02))
+        self.focus.set([
+            Button("again", _("Play again"), self.again, rects[0], style="good"),
+            Button("title", _("Title screen"), self.to_title, rects[1], style="secondary"),
+        ])
+        self.focus.focus = 0
+
+    def again(self) -> None:
+        from solemio.ui.scenes.table import TableScene
+        from solemio.ui.session import GameSession
+
+        s = self.session
+        sess = GameSession(s.cardset, s.seats, s.seed + 1, None)
+        self.app.manager.replace(TableScene(self.app, sess))
+
+    def to_title(self) -> None:
+        from solemio.ui.scenes.title import TitleScene
+
+        self.app.manager.reset(TitleScene(self.app))
+
+    def on_escape(self) -> None:
+        self.to_title()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)
+        w, h = self.size
+        s = self.session
+        names = s.names
+        winners = self.ev.get("winners", [])
+        if len(winners) == 1:
+            head = _("{name} wins!", name=names[winners[0]])
+        else:
+            head = _("Shared win: {names}", names=", ".join(names[i] for i in winners))
+        title_text(surface, head, (w // 2, int(h * 0.09)), int(h * 0.09))
+        tb = tie_break_text(self.ev, names)
+        if tb:
+            t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True)
+            surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.175))))
+        view = s.game.view(None)
+        n = len(s.seats)
+        order = sorted(range(n), key=lambda i: (-len(view.seats[i].filled), i))
+        area = pygame.Rect(int(w * 0.08), int(h * 0.22), int(w * 0.84), int(h * 0.6))
+        rows = layout.split_v(area, n, max(4, h // 90))
+        units = self.ev.get("hand_units") or []
+        for row, seat in zip(rows, order, strict=True):
+            win = seat in winners
+            theme.rounded_panel(surface, row, (255, 236, 170, 245) if win else
+                                (250, 241, 220, 230), radius=row.h // 5,
+                                border=theme.GOLD if win else None, border_w=3)
+            rad = int(row.h * 0.32)
+            seats.seat_token(self.app, surface, s.seats[seat].colour,
+                             (row.x + rad + row.h // 5, row.centery), rad)
+            name = theme.fit_text(names[seat], int(row.h * 0.36), int(row.w * 0.2), theme.INK,
+                                  bold=True)
+            surface.blit(name, (row.x + 2 * rad + row.h // 2, row.centery - name.get_height()))
+            filled = view.seats[seat].filled
+            sub = ngettext("{n} filled order", "{n} filled orders", len(filled))
+            if units:
+                sub += "  ·  " + ngettext("{n} unit in hand", "{n} units in hand", units[seat])
+            tx = row.x + 2 * rad + row.h // 2
+            t = theme.fit_text(sub, int(row.h * 0.24), row.x + int(row.w * 0.36) - tx - 8,
+                               theme.WALNUT_MID)
+            surface.blit(t, (row.x + 2 * rad + row.h // 2, row.centery + 2))
+            cw, ch = layout.card_size(row.h * 0.84)
+            x = row.x + int(row.w * 0.36)
+            avail = row.right - x - cw - row.h
+            step = min(cw + 4, avail // max(1, len(filled) - 1)) if len(filled) > 1 else cw
+            for i, face in enumerate(filled):
+                img = self.app.cards.face(face, s.cardset, (cw, ch), s.cardset.scorer_name)
+                shadowed(surface, img, (x + i * step, row.y + (row.h - ch) // 2))
+            tot = theme.text(str(len(filled)), int(row.h * 0.5), theme.INK, bold=True)
+            surface.blit(tot, tot.get_rect(midright=(row.right - row.h // 4, row.centery)))
+        self.focus.draw(surface)

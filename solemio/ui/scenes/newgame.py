@@ -1,0 +1,152 @@
+"""Setting up a game: edition, 2-5 seats, per seat name / person or computer level / colour,
+and who starts (chosen or random)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _
+from solemio.ui import theme
+from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.session import SeatConfig
+from solemio.ui.texts import COLOURS, colour_name, level_name
+from solemio.ui.widgets import Button, Selector, TextField
+
+DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
+PLAYER_TYPES = ["person", "easy", "normal", "hard"]
+
+
+def _type_name(v: str) -> str:
+    return _("Person") if v == "person" else _("Computer · {level}", level=level_name(v))
+
+
+class NewGameScene(WidgetScene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from solemio.engine import list_cardsets
+
+        self.editions = [e for e in list_cardsets() if not e.error]
+        self.edition = 0
+        self.n = 4
+        self.rows = [
+            {"name": DEFAULT_NAMES[i] or _("You"), "type": "person" if i == 0 else "normal",
+             "colour": COLOURS[i]}
+            for i in range(5)
+        ]
+        self.first: int | None = None  # None: random
+        self.rng = random.Random()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        pw = int(min(w * 0.8, 1300))
+        x0 = w // 2 - pw // 2
+        row_h = int(max(34, min(h * 0.06, 80)))
+        gap = int(row_h * 0.28)
+        y = int(h * 0.17)
+        widgets: list = []
+        self.labels: list[tuple[str, pygame.Rect]] = []
+        lab_w = int(pw * 0.22)
+
+        def line(label: str) -> pygame.Rect:
+            nonlocal y
+            r = pygame.Rect(x0, y, lab_w, row_h)
+            self.labels.append((label, r))
+            y += row_h + gap
+            return pygame.Rect(x0 + lab_w + gap, r.y, pw - lab_w - gap, row_h)
+
+        names = [e.name for e in self.editions]
+        r = line(_("Edition"))
+        widgets.append(Selector("edition", "", list(range(len(names))), self.edition,
+                                lambda i: names[i], self.set_edition,
+                                pygame.Rect(r.x, r.y, r.w // 2, r.h)))
+        r = line(_("Seats"))
+        widgets.append(Selector("seats", "", [2, 3, 4, 5], self.n - 2, lambda v: str(v),
+                                self.set_n, pygame.Rect(r.x, r.y, r.w // 2, r.h)))
+        for i in range(self.n):
+            row = self.rows[i]
+            r = line(_("Seat {n}", n=i + 1))
+            cols = [int(r.w * 0.36), int(r.w * 0.36), r.w - int(r.w * 0.72) - 2 * gap]
+            xs = [r.x, r.x + cols[0] + gap, r.x + cols[0] + cols[1] + 2 * gap]
+            widgets.append(TextField(f"name{i}", row["name"],
+                                     lambda v, i=i: self.rows[i].__setitem__("name", v),
+                                     pygame.Rect(xs[0], r.y, cols[0], r.h)))
+            widgets.append(Selector(f"type{i}", "", PLAYER_TYPES,
+                                    PLAYER_TYPES.index(row["type"]), _type_name,
+                                    lambda v, i=i: self.rows[i].__setitem__("type", v),
+                                    pygame.Rect(xs[1], r.y, cols[1], r.h)))
+            widgets.append(Selector(f"colour{i}", "", list(COLOURS),
+                                    COLOURS.index(row["colour"]), colour_name,
+                                    lambda v, i=i: self.set_colour(i, v),
+                                    pygame.Rect(xs[2], r.y, cols[2], r.h),
+                                    swatch=lambda v: theme.SEAT_RGB[v]))
+        r = line(_("Who starts"))
+        opts = [None] + list(range(self.n))
+        first = self.first if self.first is not None and self.first < self.n else None
+        widgets.append(Selector("first", "", opts, opts.index(first),
+                                lambda v: _("Random") if v is None else
+                                (self.rows[v]["name"] or _("Seat {n}", n=v + 1)),
+                                self.set_first, pygame.Rect(r.x, r.y, r.w // 2, r.h)))
+        bw = int(pw * 0.25)
+        by = min(y + gap * 3, h - row_h - int(h * 0.03))
+        widgets.append(Button("back", _("Back"), self.on_escape,
+                              pygame.Rect(w // 2 - bw - gap, by, bw, row_h), style="secondary"))
+        widgets.append(Button("start", _("Start the game"), self.start,
+                              pygame.Rect(w // 2 + gap, by, bw, row_h), style="good"))
+        self.focus.set(widgets)
+        if self.focus.focus < 0:
+            self.focus.focus_name("start")
+        self.panel = pygame.Rect(x0 - gap * 2, int(h * 0.17) - gap * 2, pw + gap * 4,
+                                 y - int(h * 0.17) + gap * 3)
+
+    def set_edition(self, i: int) -> None:
+        self.edition = i
+
+    def set_n(self, n: int) -> None:
+        self.n = n
+        self.layout(self.size)
+
+    def set_first(self, v: int | None) -> None:
+        self.first = v
+
+    def set_colour(self, i: int, colour: str) -> None:
+        """Colours are unique: taking another seat's colour swaps the two."""
+        old = self.rows[i]["colour"]
+        for j in range(5):
+            if j != i and self.rows[j]["colour"] == colour:
+                self.rows[j]["colour"] = old
+        self.rows[i]["colour"] = colour
+        self.layout(self.size)
+
+    def configs(self) -> list[SeatConfig]:
+        out = []
+        for i in range(self.n):
+            row = self.rows[i]
+            name = row["name"].strip() or _("Seat {n}", n=i + 1)
+            person = row["type"] == "person"
+            out.append(SeatConfig(name=name, colour=row["colour"], person=person,
+                                  level="normal" if person else row["type"]))
+        return out
+
+    def start(self) -> None:
+        from solemio.engine import load_cardset
+        from solemio.ui.scenes.table import TableScene
+        from solemio.ui.session import GameSession
+
+        cs = load_cardset(self.editions[self.edition].id)
+        first = self.first if self.first is not None and self.first < self.n else None
+        sess = GameSession(cs, self.configs(), self.rng.randrange(1 << 30), first)
+        self.app.manager.replace(TableScene(self.app, sess))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)
+        w, h = self.size
+        title_text(surface, _("New game"), (w // 2, int(h * 0.075)), int(h * 0.08))
+        theme.rounded_panel(surface, self.panel, (250, 241, 220, 235))
+        for label, r in self.labels:
+            t = theme.fit_text(label, int(r.h * 0.42), r.w, theme.INK, bold=True)
+            surface.blit(t, (r.x, r.centery - t.get_height() // 2))
+        self.focus.draw(surface)

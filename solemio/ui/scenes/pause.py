@@ -1,0 +1,67 @@
+"""The menu over a game: resume, how to play, settings, leave (the game is autosaved)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _
+from solemio.ui import layout, theme
+from solemio.ui.scenes.base import WidgetScene, title_text
+from solemio.ui.widgets import Button
+
+
+class PauseScene(WidgetScene):
+    overlay = True
+
+    def __init__(self, app: Any, session: Any = None) -> None:
+        super().__init__(app)
+        self.session = session
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        rects = layout.menu_column(size, 5, top_frac=0.3)
+        items = [
+            ("resume", _("Resume"), self.on_escape, "good"),
+            ("rules", _("How to play"), self.rules, "secondary"),
+            ("settings", _("Settings"), self.settings, "secondary"),
+            ("title", _("Leave to the title (saved)"), self.to_title, "secondary"),
+            ("quit", _("Quit the game"), self.app.quit, "secondary"),
+        ]
+        self.focus.set([Button(n, label, act, r, style=st)
+                        for (n, label, act, st), r in zip(items, rects, strict=True)])
+        if self.focus.focus < 0:
+            self.focus.focus = 0
+        self.panel = rects[0].union(rects[-1]).inflate(int(rects[0].h * 1.2),
+                                                       int(rects[0].h * 3.2))
+        self.panel.y -= int(rects[0].h * 0.9)
+
+    def rules(self) -> None:
+        from solemio.ui.scenes.rules import RulesScene
+
+        self.app.manager.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from solemio.ui.scenes.settings import SettingsScene
+
+        self.app.manager.push(SettingsScene(self.app))
+
+    def to_title(self) -> None:
+        from solemio.ui.scenes.title import TitleScene
+
+        if self.session is not None and not self.session.game.is_over():
+            try:
+                self.session.autosave()
+            except OSError:
+                pass
+        self.app.manager.reset(TitleScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 160)
+        theme.rounded_panel(surface, self.panel, (70, 44, 24, 240), border=theme.CRUST,
+                            border_w=3)
+        title_text(surface, _("Paused"), (self.panel.centerx,
+                                          self.panel.y + int(self.focus.widgets[0].rect.h * 0.9)),
+                   int(self.focus.widgets[0].rect.h * 0.9))
+        self.focus.draw(surface)

@@ -1,0 +1,545 @@
+"""The oven reveal: card by card into five columns, every order resolved in view.
+
+Cards fly from the turned-over oven to their kind's column; a revealed order
+is shown large with its owner and what it needs; its owner (or the opponent
+asked for help, or the one asked to show a card) gets the choices laid out as
+buttons.  Outcomes are announced.  A speed control and "skip ahead to my next
+decision" keep long reveals from dragging.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.ui import layout, seats, theme
+from solemio.ui.anim import Flight
+from solemio.ui.cards import shadowed
+from solemio.ui.play import PlayScene
+from solemio.ui.settings import REVEAL_SPEEDS
+from solemio.ui.texts import (
+    COLOUR_KIND,
+    KINDS,
+    cards_text,
+    describe_choice,
+    kind_name,
+    kind_units,
+    order_name,
+    request_text,
+)
+from solemio.ui.widgets import Button, Widget
+
+FAIL_REASONS = {
+    "not-filled": "the columns and hands cannot cover it",
+    "given-up": "given up",
+    "no-help": "nobody helped",
+    "blocked": "blocked by the others",
+    "not-enough": "not enough of the own kind",
+    "nobody-to-ask": "nobody holds an ingredient card to show",
+    "kind-not-held": "no card of the shown kind in hand",
+    "no-kind": "no kind qualifies",
+    "own-kind-in-columns": "the own kind's column is not empty",
+}
+
+
+def fail_reason(reason: str) -> str:
+    return _(FAIL_REASONS.get(reason, reason))
+
+
+class RevealScene(PlayScene):
+    def __init__(self, app: Any, session: Any, ev: dict | None) -> None:
+        self.cols: list[list[tuple]] = [[] for _ in range(5)]
+        self.current: dict | None = None
+        self.log: list[str] = []
+        self.page = 0
+        self.skip = False
+        self.gained = [0] * len(session.seats)
+        self.revealed = 0
+        super().__init__(app, session)
+        view = self.view
+        self.scorer = ev["scorer"] if ev else max(0, view.scorer)
+        self.total = self._oven_total(view)
+        self.revealed = view.revealed if ev is None else 0
+        if ev is None:
+            self.cols = [list(c) for c in view.columns]
+        names = session.names
+        if session.cursor >= session.catch_up:
+            self.say(self.scorer, [_("The round is over!"),
+                                   _("{name} turns the oven over.", name=names[self.scorer])],
+                     1.6 / self.speed())
+            self.hold = 1.4 / self.speed()
+            self.sfx("shuffle")
+
+    @staticmethod
+    def _oven_total(view: Any) -> int:
+        n = 0
+        for h in view.history:
+            if h[0] == "play":
+                n += h[3] + h[4]
+            else:
+                n += 1
+        return n
+
+    # --- geometry ---------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """The reveal's own arrangement: wide columns, the hand and the choices below."""
+        super().layout(size)
+        L = self.L
+        w, h = size
+        m = L.margin
+        band_h = int(h * 0.29)
+        band = pygame.Rect(m, h - m - band_h, w - 2 * m, band_h)
+        side_w = L.me.w
+        if self.bottom_seat is None:
+            self.hand_area = pygame.Rect(0, 0, 0, 0)
+            self.choice_area = pygame.Rect(band.x + side_w + m, band.y,
+                                           band.w - 2 * side_w - 2 * m, band.h)
+        else:
+            L.me = pygame.Rect(band.x, band.y, side_w, band.h)
+            hw = int(band.w * 0.36)
+            self.hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
+            self.choice_area = pygame.Rect(self.hand_area.right + 2 * m, band.y,
+                                           band.right - self.hand_area.right - 2 * m, band.h)
+        top = L.opponents[0].bottom + m if L.opponents else L.top_bar.bottom + m
+        mid = pygame.Rect(m, top, w - 2 * m, band.y - top - m)
+        ow = int(max(w * 0.17, 150))
+        L.reveal_order = pygame.Rect(mid.right - ow, mid.y, ow, mid.h)
+        rcw, rch = layout.card_fit(w * 0.08, mid.h * 0.5)
+        L.reveal_oven = pygame.Rect(mid.x, mid.y + m, rcw, rch)
+        col_area = pygame.Rect(L.reveal_oven.right + 2 * m, mid.y,
+                               L.reveal_order.x - L.reveal_oven.right - 4 * m, mid.h)
+        L.columns = layout.split_h(col_area, 5, m)
+        L.announce = pygame.Rect(col_area.x, col_area.y + int(col_area.h * 0.3), col_area.w,
+                                 max(40, int(h * 0.1)))
+        self.build_widgets()
+
+    # --- flow -----------------------------------------------------------------
+    def speed(self) -> float:
+        return self.app.settings.reveal_speed
+
+    def t_(self, base: float) -> float:
+        """An event's moment at the chosen speed, or none while skipping ahead."""
+        if self.skip:
+            return 0.0
+        return base / self.speed()
+
+    def update(self, dt: float) -> None:
+        if self.skip:
+            self.anims.clear()
+        super().update(dt)
+
+    def on_event(self, ev: dict) -> float:
+        t = ev["type"]
+        names = self.session.names
+        L = self.L
+        if t == "reveal":
+            self.revealed += 1
+            face = tuple(ev["card"])
+            if face[0] in KINDS:
+                k = KINDS.index(face[0])
+                self.cols[k].append(face)
+                if not self.skip:
+                    dest = self.column_slot(k, len(self.cols[k]) - 1)
+                    self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
+                                          min(0.3, self.t_(0.3)), tag=k))
+                    self.sfx("reveal")
+                return self.t_(0.45)
+            owner = ev.get("owner", 0)
+            self.current = {"face": face, "owner": owner, "status": None, "lines": []}
+            self.log = []
+            if not self.skip:
+                self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
+                                      self.order_rect(), min(0.35, self.t_(0.35))))
+                self.sfx("reveal")
+            self.say(owner, [names[owner], _("an order: {name}",
+                                             name=order_name(self.session.cardset, face[1]))],
+                     self.t_(1.4))
+            return self.t_(1.2)
+        if t == "series":
+            n = len(ev["orders"])
+            parts = ", ".join(f"{order_name(self.session.cardset, o)} = {u}"
+                              for o, u in ev["orders"])
+            self.note(ngettext("{name} reveals it alone: {list}",
+                               "{name} plays a series of {n}: {list}", n,
+                               name=names[ev["seat"]], list=parts))
+            return self.t_(1.2)
+        if t == "variant":
+            self.note(_("{name} chooses: {kinds}", name=names[ev["seat"]],
+                        kinds=", ".join(kind_name(k) for k in ev["kinds"])))
+            return self.t_(1.0)
+        if t == "help-asked":
+            seat = ev["seat"]
+            self.note(_("{name} asks for help: {req}", name=names[seat],
+                        req=request_text(ev["request"])))
+            self.say(seat, [names[seat], _("Who helps me with {req}?",
+                                           req=request_text(ev["request"]))], self.t_(1.6))
+            return self.t_(1.4)
+        if t == "help-declined":
+            self.note(_("{name} does not help.", name=names[ev["helper"]]))
+            return self.t_(0.7)
+        if t == "help-given":
+            h = ev["helper"]
+            self.note(_("{name} helps with {cards}.", name=names[h],
+                        cards=cards_text(_faces_to_cards(ev["cards"]))))
+            self.say(h, [names[h], _("I'll help!")], self.t_(1.2))
+            return self.t_(1.2)
+        if t == "reward":
+            seat = ev["seat"]
+            if ev.get("order"):
+                self.gained[seat] += 1
+                self.note(_("{name} takes the top order of their stack as a reward.",
+                            name=names[seat]))
+            else:
+                self.note(_("{name}'s order stack is empty: no reward.", name=names[seat]))
+            return self.t_(1.0)
+        if t == "block":
+            kind, a, b = ev["added"]
+            k = KINDS.index(kind)
+            self.cols[k].extend([(kind, 1)] * a + [(kind, 2)] * b)
+            shown = []
+            for seat_s, faces in sorted(ev["revealed"].items(), key=lambda x: int(x[0])):
+                units = sum(f[1] for f in faces)
+                shown.append(f"{names[int(seat_s)]}: {units}")
+            self.note(_("Block needs {n}; the others hold {list}.", n=ev["needed"],
+                        list=", ".join(shown) or "0"))
+            self.note(_("Blocked!") if ev["blocked"] else _("Nobody can block it."))
+            return self.t_(2.0)
+        if t == "show":
+            self.note(_("{name} shows {card}.", name=names[ev["asked"]],
+                        card=_card_name(tuple(ev["shown"]))))
+            return self.t_(1.4)
+        if t == "filled":
+            seat = ev["seat"]
+            self.gained[seat] += 1
+            cur = self.current
+            is_show = False
+            try:
+                is_show = self.session.cardset.order(ev["order"][1]).otype.special == "show"
+            except (AttributeError, KeyError):
+                pass
+            if not is_show:
+                for face in ev["used"]:
+                    f = tuple(face)
+                    if f[0] in KINDS:
+                        col = self.cols[KINDS.index(f[0])]
+                        if f in col:
+                            col.remove(f)
+            if cur is not None:
+                cur["status"] = "filled"
+                cur["face"] = tuple(ev["order"])
+            self.say(seat, [names[seat], _("Order filled!")], self.t_(1.2))
+            self.sfx("filled")
+            return self.t_(1.3)
+        if t == "failed":
+            seat = ev["seat"]
+            if self.current is not None:
+                self.current["status"] = "failed"
+                self.current["face"] = tuple(ev["order"])
+                if not self.skip:
+                    r = self.order_rect()
+                    self.anims.add(Flight(("face", tuple(ev["order"])), r, r, self.t_(0.5),
+                                          shake=True))
+            self.note(_("Not filled: {why}.", why=fail_reason(ev["reason"])))
+            self.sfx("failed")
+            return self.t_(1.3)
+        if t == "scorer-moved":
+            seat = ev["seat"]
+            self.say(seat, [names[seat], _("takes the scorer card!")], self.t_(1.4))
+            self.scorer = seat
+            return self.t_(1.2)
+        if t == "new-round":
+            self.end_round(ev)
+            return 0.0
+        if t == "game-over":
+            self.end_game(ev)
+            return 0.0
+        return 0.0
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        self.log = self.log[-4:]
+
+    def end_round(self, ev: dict) -> None:
+        from solemio.ui.scenes.summary import RoundSummaryScene
+
+        view = self.session.game.view(self.session.viewer)
+        before = [len(view.seats[i].filled) - self.gained[i] for i in range(len(self.gained))]
+        self.app.manager.pop(self)
+        table = self.app.manager.top
+        if table is not None:
+            table.turn_seat = ev["first"]
+        self.app.manager.push(RoundSummaryScene(self.app, self.session, ev, before))
+
+    def end_game(self, ev: dict) -> None:
+        from solemio.ui.scenes.gameover import GameOverScene
+
+        self.app.manager.pop(self)
+        self.app.manager.replace(GameOverScene(self.app, self.session, ev))
+
+    def on_decision(self, d: Any) -> None:
+        self.page = 0
+        if self.session.is_person(d.seat):
+            self.skip = False
+        # Resynchronise the columns with the engine whenever the show has caught up.
+        self.cols = [list(c) for c in self.view.columns]
+        self.build_widgets()
+
+    def toggle_speed(self) -> None:
+        sp = REVEAL_SPEEDS
+        i = sp.index(self.app.settings.reveal_speed) if self.app.settings.reveal_speed in sp \
+            else 1
+        self.app.settings.reveal_speed = sp[(i + 1) % len(sp)]
+        self.app.settings_changed()
+
+    def skip_ahead(self) -> None:
+        self.skip = True
+        self.hold = 0.0
+        self.banner = None
+        self.anims.clear()
+
+    # --- widgets --------------------------------------------------------------
+    def build_widgets(self) -> None:
+        L = self.L
+        widgets: list[Widget] = []
+        d = self.my_decision()
+        self.prompt = ""
+        if d is not None:
+            self.prompt = self.prompt_for(d)
+            widgets.extend(self.choice_buttons(d))
+        widgets.append(Button("speed", _("Speed × {n}", n=f"{self.speed():g}"),
+                              self.toggle_speed, L.speed_button, style="secondary"))
+        skip = Button("skip", _("Skip to my next decision") if self.session.persons
+                      else _("Skip to the end"), self.skip_ahead, L.skip_button,
+                      style="secondary")
+        skip.enabled = d is None
+        widgets.append(skip)
+        widgets.extend(self.common_widgets())
+        self.focus.set(widgets)
+        if self.focus.focus < 0 and d is not None:
+            self.focus.focus = 0
+
+    def prompt_for(self, d: Any) -> str:
+        ctx = d.context or {}
+        names = self.session.names
+        cs = self.session.cardset
+        oname = order_name(cs, ctx.get("order", "")) if ctx.get("order") else ""
+        k = d.kind
+        if k == "series":
+            return _("{order}: add more four-of-a-kind orders from your hand as a series, "
+                     "and give each one its amount (4, 3, 2, 1).", order=oname)
+        if k == "variant":
+            return _("{order}: choose the kinds it asks for.", order=oname)
+        if k == "fill":
+            return _("{order}: the columns still lack {missing}. Add cards from your hand, "
+                     "ask for help, or give up.", order=oname,
+                     missing=request_text([tuple(x) for x in ctx.get("missing", [])]))
+        if k == "help":
+            return _("{name} asks you for {req} to fill {order}. If you help, you take the top "
+                     "order of your stack as a reward.", name=names[ctx.get("asker", 0)],
+                     req=request_text([tuple(x) for x in ctx.get("request", [])]), order=oname)
+        if k == "block":
+            own = COLOUR_KIND[self.session.seats[d.seat].colour]
+            return _("Block: the column holds {have}; you may add {kind} from your hand. "
+                     "The others block it if they hold as many.",
+                     have=kind_units(own, ctx.get("column", 0)), kind=_plural(own))
+        if k == "show-ask":
+            return _("{order}: choose who must show you an ingredient card.", order=oname)
+        if k == "show-card":
+            return _("{name} asks you to show one ingredient card from your hand.",
+                     name=names[ctx.get("asker", 0)])
+        if k == "show-play":
+            return _("Play a {kind} from your hand to fill the order.",
+                     kind=kind_name(ctx.get("kind", "")))
+        return ""
+
+    def choice_buttons(self, d: Any) -> list[Widget]:
+        area = self.choice_area
+        ph = int(area.h * 0.3)
+        grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
+        row_h = int(max(32, min(grid_area.h / 2.3, self.size[1] * 0.075)))
+        gap = max(4, row_h // 5)
+        cols = 2 if grid_area.w > 520 else 1
+        rows = max(1, (grid_area.h + gap) // (row_h + gap))
+        per_page = rows * cols
+        choices = list(d.choices)
+        # The way out (give up / decline) goes last, so the useful choices come first.
+        choices.sort(key=lambda c: c[0] in ("give-up", "decline"))
+        if len(choices) > per_page:
+            per_page -= 1  # one cell for paging
+        pages = max(1, -(-len(choices) // per_page))
+        self.page %= pages
+        shown = choices[self.page * per_page:(self.page + 1) * per_page]
+        cells = layout.grid(grid_area, per_page + (1 if pages > 1 else 0), cols, row_h, gap)
+        own = COLOUR_KIND[self.session.seats[d.seat].colour]
+        out: list[Widget] = []
+        for i, (ch, cell) in enumerate(zip(shown, cells, strict=False)):
+            label = describe_choice(ch, self.session.cardset, self.session.names, own_kind=own)
+            style = "secondary" if ch[0] in ("give-up", "decline") else "good"
+            out.append(Button(f"choice{i}", label, lambda c=ch: self.apply(c), cell,
+                              style=style))
+        if pages > 1 and len(cells) > len(shown):
+            out.append(Button("more", _("More choices ({p}/{n})", p=self.page + 1, n=pages),
+                              self.next_page, cells[len(shown)], style="secondary"))
+        return out
+
+    def next_page(self) -> None:
+        self.page += 1
+        self.build_widgets()
+        self.focus.focus_name("more")
+
+    # --- painting -------------------------------------------------------------
+    def column_slot(self, k: int, i: int) -> pygame.Rect:
+        col = self.L.columns[k]
+        head = int(col.h * 0.16)
+        cw, ch = layout.card_fit(col.w * 0.82, col.h * 0.42)
+        n = max(len(self.cols[k]), i + 1)
+        room = col.h - head - ch
+        step = min(int(ch * 0.24), room // max(1, n - 1)) if n > 1 else 0
+        return pygame.Rect(col.centerx - cw // 2, col.y + head + i * step, cw, ch)
+
+    def order_rect(self) -> pygame.Rect:
+        r = self.L.reveal_order
+        cw, ch = layout.card_fit(r.w * 0.62, r.h * 0.56)
+        return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.session
+        names = s.names
+        title = _("Round {r}: {name} reveals the oven", r=self.view.round,
+                  name=names[self.scorer])
+        self.draw_top_bar(surface, title)
+        d = s.decision()
+        self.draw_seats(surface, d.seat if d is not None else None)
+        self.draw_oven(surface)
+        self.draw_columns(surface)
+        self.draw_order(surface)
+        self.draw_hand(surface)
+        self.draw_choices(surface)
+        self.focus.draw(surface)
+        self.draw_flights(surface)
+        self.draw_banner(surface)
+        self.draw_tooltip(surface)
+
+    def draw_oven(self, surface: pygame.Surface) -> None:
+        r = self.L.reveal_oven
+        left = max(0, self.total - self.revealed)
+        seats.pile(self.app, surface, self.app.cards.ingredient_back(r.size), r, left)
+        px = max(11, int(r.h * 0.1))
+        t = theme.text(ngettext("{n} card left", "{n} cards left", left), px, theme.CREAM,
+                       bold=True)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + px // 2)))
+
+    def draw_columns(self, surface: pygame.Surface) -> None:
+        flying = Counter(f.tag for f in self.anims.flights if f.tag is not None)
+        for k, kind in enumerate(KINDS):
+            col = self.L.columns[k]
+            bg = pygame.Rect(col)
+            theme.rounded_panel(surface, bg, (20, 12, 6, 70), radius=col.w // 10, shadow=False)
+            head = int(col.h * 0.16)
+            cards = self.cols[k]
+            units = sum(f[1] for f in cards)
+            icon = self.app.cards.kind_icon(kind, int(head * 0.7))
+            total = theme.text(str(units), int(head * 0.62), theme.CREAM, bold=True)
+            wdt = icon.get_width() + 6 + total.get_width()
+            x = col.centerx - wdt // 2
+            surface.blit(icon, (x, col.y + (head - icon.get_height()) // 2))
+            surface.blit(total, (x + icon.get_width() + 6,
+                                 col.y + (head - total.get_height()) // 2))
+            hidden = flying.get(k, 0)
+            for i, face in enumerate(cards[: len(cards) - hidden]):
+                r = self.column_slot(k, i)
+                img = self.app.cards.ingredient(face[0], face[1], r.size)
+                shadowed(surface, img, r.topleft)
+
+    def draw_order(self, surface: pygame.Surface) -> None:
+        box = self.L.reveal_order
+        theme.rounded_panel(surface, box, (250, 241, 220, 225), radius=box.w // 12)
+        cur = self.current
+        r = self.order_rect()
+        px = max(12, int(min(box.h * 0.06, box.w * 0.085)))
+        if cur is None:
+            t = theme.fit_text(_("Orders appear here"), px, box.w - 10, theme.MUTED)
+            surface.blit(t, t.get_rect(center=r.center))
+            return
+        if not any(f.image_key == ("face", cur["face"]) for f in self.anims.flights):
+            img = self.app.cards.face(cur["face"], self.session.cardset, r.size)
+            shadowed(surface, img, r.topleft)
+        if cur["status"]:
+            ok = cur["status"] == "filled"
+            stamp = theme.text(_("FILLED") if ok else _("NOT FILLED"), int(r.h * 0.13),
+                               theme.CREAM, bold=True)
+            sr = stamp.get_rect(center=r.center).inflate(int(r.h * 0.08), int(r.h * 0.03))
+            rot = pygame.Surface(sr.size, pygame.SRCALPHA)
+            pygame.draw.rect(rot, (*(theme.BASIL if ok else theme.TOMATO), 230), rot.get_rect(),
+                             border_radius=sr.h // 4)
+            rot.blit(stamp, stamp.get_rect(center=(sr.w // 2, sr.h // 2)))
+            rot = pygame.transform.rotate(rot, 12)
+            surface.blit(rot, rot.get_rect(center=r.center))
+        owner = cur["owner"]
+        y = r.bottom + px // 2
+        name = theme.fit_text(_("{name}'s order", name=self.session.names[owner]), px,
+                              box.w - px, theme.INK, bold=True)
+        surface.blit(name, (box.x + px // 2, y))
+        y += name.get_height()
+        try:
+            spec = self.session.cardset.order(cur["face"][1])
+            expl = spec.explain(COLOUR_KIND[cur["face"][0]])
+        except (KeyError, AttributeError):
+            expl = ""
+        text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
+        lines = "\n".join([expl] + self.log[-3:]) if expl else "\n".join(self.log[-3:])
+        theme.draw_wrapped(surface, lines, text_box, int(px * 0.85), theme.WALNUT)
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        s = self.session
+        if s.viewer is None or self.hand_area.w <= 0:
+            return
+        hand = sorted(self.view.hand, key=lambda f: (f[0] not in KINDS, str(f[0]), f[1]))
+        rects = [d for d, _hit in layout.fan_of_cards(self.hand_area, len(hand),
+                                                      int(self.hand_area.h * 0.92),
+                                                      min_step=0.5, arc=0.0)]
+        for face, r in zip(hand, rects, strict=True):
+            img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
+            shadowed(surface, img, r.topleft)
+
+    def draw_choices(self, surface: pygame.Surface) -> None:
+        area = self.choice_area
+        d = self.my_decision()
+        ph = int(area.h * 0.3)
+        box = pygame.Rect(area.x, area.y, area.w, ph - 6)
+        if d is not None and self.prompt:
+            theme.rounded_panel(surface, box, (250, 241, 220, 235), radius=box.h // 5)
+            theme.draw_wrapped(surface, self.prompt, box.inflate(-box.h // 3, -box.h // 6),
+                               int(box.h * 0.3), theme.INK, bold=True)
+            return
+        dd = self.session.decision()
+        if dd is None:
+            return
+        if self.hold > 0 or self.session.new_events():
+            return
+        who = self.session.names[dd.seat]
+        t = theme.fit_text(_("{name} is deciding…", name=who), int(box.h * 0.4), box.w,
+                           theme.CREAM, bold=True)
+        surface.blit(t, t.get_rect(center=box.center))
+
+
+def _faces_to_cards(faces: list) -> list[tuple]:
+    c: dict[str, list[int]] = {}
+    for kind, units in faces:
+        c.setdefault(kind, [0, 0])[0 if units == 1 else 1] += 1
+    return [(k, s, d) for k, (s, d) in c.items()]
+
+
+def _card_name(face: tuple) -> str:
+    return _("a double {kind}", kind=kind_name(face[0])) if face[1] == 2 else _(
+        "a {kind}", kind=kind_name(face[0]))
+
+
+def _plural(kind: str) -> str:
+    from solemio.ui.texts import kind_plural
+
+    return kind_plural(kind)

@@ -1,0 +1,407 @@
+"""The table during the turns: your hand, the oven, the supply, every seat.
+
+A turn: select ingredient cards of one kind (click, or arrows + Enter), and
+optionally one order; confirm; then choose the supply or your order stack.
+An illegal selection is explained on the message line.  The oven shows only
+its top card and its height: remembering what went in is the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.ui import layout, seats, theme
+from solemio.ui.anim import Flight
+from solemio.ui.cards import shadowed
+from solemio.ui.play import REVEAL_KINDS, PlayScene
+from solemio.ui.texts import COLOUR_KIND, KINDS, announcement, kind_name, order_name
+from solemio.ui.widgets import Button, Widget
+
+
+def sort_hand(hand: tuple) -> list[tuple]:
+    """Ingredients by kind then singles before doubles, then orders: a stable, readable fan."""
+    def key(face: tuple) -> tuple:
+        if face[0] in KINDS:
+            return (0, KINDS.index(face[0]), face[1], "")
+        return (1, 0, 0, str(face[1]))
+    return sorted(hand, key=key)
+
+
+class HandCard(Widget):
+    """One card of the hand: click or Enter toggles its selection."""
+
+    def __init__(self, scene: TableScene, index: int, face: tuple, rect: pygame.Rect,
+                 tooltip: str, draw_rect: pygame.Rect | None = None) -> None:
+        super().__init__(f"hand{index}", rect, tooltip)
+        self.draw_rect = pygame.Rect(draw_rect or rect)
+        self.scene = scene
+        self.index = index
+        self.face = face
+
+    def activate(self) -> None:
+        self.scene.toggle(self.index)
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        sc = self.scene
+        selected = self.index in sc.selected
+        r = pygame.Rect(self.draw_rect)
+        lift = int(r.h * 0.14) if selected else (int(r.h * 0.04) if (focused or hovered) else 0)
+        r.y -= lift
+        img = sc.app.cards.face(self.face, sc.session.cardset, r.size,
+                                sc.session.cardset.scorer_name)
+        shadowed(surface, img, r.topleft, lifted=selected)
+        if not self.enabled:
+            veil = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (20, 10, 0, 70), veil.get_rect(),
+                             border_radius=max(2, int(r.w * 0.06)))
+            surface.blit(veil, r.topleft)
+        if selected:
+            pygame.draw.rect(surface, theme.BASIL, r.inflate(6, 6), width=max(3, r.w // 30),
+                             border_radius=max(4, int(r.w * 0.08)))
+        if focused:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(10, 10), width=max(2, r.w // 40),
+                             border_radius=max(4, int(r.w * 0.09)))
+
+
+class TableScene(PlayScene):
+    def __init__(self, app: Any, session: Any) -> None:
+        self.selected: set[int] = set()
+        self.hand: list[tuple] = []
+        self.turn_confirmed = False
+        super().__init__(app, session)
+
+    def on_enter(self) -> None:
+        self.build_widgets()
+
+    def on_resume(self) -> None:
+        self.layout(self.app.size)
+
+    # --- flow -----------------------------------------------------------------
+    def pace(self, seat: int | None) -> float:
+        p = self.app.settings.pace
+        return p if seat is None or not self.session.is_person(seat) else p * 0.7
+
+    def on_event(self, ev: dict) -> float:
+        t = ev["type"]
+        s = self.session
+        names = s.names
+        rects = self.seat_rects()
+        if t == "turn":
+            self.turn_seat = ev["seat"]
+            if ev["seat"] != self.session.viewer:
+                self.selected.clear()
+            self.build_widgets()
+            return 0.0
+        if t == "play":
+            seat = ev["seat"]
+            face = (ev["kind"], 2 if ev["doubles"] else 1)
+            self.say(seat, [names[seat], announcement(ev["kind"], ev["singles"], ev["doubles"])],
+                     self.pace(seat) * 1.4, icon_kind=ev["kind"])
+            start = rects.get(seat, self.L.me)
+            n = ev["singles"] + ev["doubles"]
+            for i in range(n):
+                self.anims.add(Flight(("face", face), _card_in(start, self.L.oven.size),
+                                      pygame.Rect(self.L.oven), 0.28, delay=0.06 * i))
+            self.sfx("play")
+            return self.pace(seat)
+        if t == "order":
+            seat = ev["seat"]
+            face = tuple(ev["order"])
+            self.say(seat, [names[seat], _("adds an order: {name}",
+                                           name=order_name(s.cardset, face[1]))],
+                     self.pace(seat))
+            self.anims.add(Flight(("face", face), _card_in(rects.get(seat, self.L.me),
+                                                            self.L.oven.size),
+                                  pygame.Rect(self.L.oven), 0.28))
+            self.sfx("play")
+            return self.pace(seat) * 0.8
+        if t == "pass":
+            seat = ev["seat"]
+            self.say(seat, [names[seat], _("passes: no ingredient cards")], self.pace(seat))
+            return self.pace(seat) * 0.8
+        if t == "draw":
+            seat = ev["seat"]
+            src = self.L.supply if ev["source"] == "supply" else rects.get(seat, self.L.me)
+            dest = rects.get(seat, self.L.me)
+            if seat == s.viewer:
+                dest = self.L.hand
+            key = ("back",) if ev["source"] == "supply" else ("oback", s.seats[seat].colour)
+            for i in range(ev.get("count", 0)):
+                self.anims.add(Flight(key, pygame.Rect(src), _card_in(dest, (src.w // 2,
+                                                                             src.h // 2)),
+                                      0.3, delay=0.05 * i))
+            if ev.get("count"):
+                self.sfx("draw")
+            return self.pace(seat) * 0.35 if ev.get("count") else 0.0
+        if t == "scorer-drawn":
+            seat = ev["seat"]
+            self.say(seat, [names[seat], _("draws the scorer card!")], self.pace(None) * 1.6)
+            self.sfx("scorer")
+            return self.pace(None) * 1.2
+        if t == "round-end":
+            self.start_reveal(ev)
+            return 0.0
+        if t == "game-over":
+            self.finish(ev)
+            return 0.0
+        return 0.0
+
+    def start_reveal(self, ev: dict | None) -> None:
+        from solemio.ui.scenes.reveal import RevealScene
+
+        self.selected.clear()
+        self.app.manager.push(RevealScene(self.app, self.session, ev))
+
+    def finish(self, ev: dict) -> None:
+        from solemio.ui.scenes.gameover import GameOverScene
+
+        self.app.manager.replace(GameOverScene(self.app, self.session, ev))
+
+    def on_decision(self, d: Any) -> None:
+        if d.kind == "order" and self.turn_confirmed:
+            self.turn_confirmed = False
+            self.apply(("no-order",))
+            return
+        if d.kind in REVEAL_KINDS:
+            self.start_reveal(None)
+            return
+        if d.kind == "play":
+            self.selected.clear()
+        self.build_widgets()
+
+    # --- the person's turn ----------------------------------------------------
+    def toggle(self, index: int) -> None:
+        d = self.my_decision()
+        if d is None or d.kind not in ("play", "order"):
+            self.error = _("Wait for your turn.") if d is None else ""
+            return
+        face = self.hand[index]
+        if index in self.selected:
+            self.selected.discard(index)
+        else:
+            if face[0] not in KINDS:
+                # At most one order: a second one replaces the first.
+                self.selected = {i for i in self.selected if self.hand[i][0] in KINDS}
+            elif d.kind == "order":
+                self.error = _("Your ingredients are played; choose an order or none.")
+                return
+            self.selected.add(index)
+        self.error = ""
+        self.check_selection()
+        self.build_widgets()
+
+    def selection(self) -> tuple[list[tuple], tuple | None]:
+        ing = [self.hand[i] for i in sorted(self.selected) if self.hand[i][0] in KINDS]
+        orders = [self.hand[i] for i in sorted(self.selected) if self.hand[i][0] not in KINDS]
+        return ing, (orders[0] if orders else None)
+
+    def check_selection(self) -> str | None:
+        """Explain what is wrong with the current selection (None when it can be played)."""
+        d = self.my_decision()
+        if d is None:
+            return _("Wait for your turn.")
+        ing, order = self.selection()
+        if d.kind == "order":
+            return None
+        choice, why = self.session.game.check_play(ing)
+        if choice is None:
+            return _(why) if why else _("That cannot be played.")
+        return None
+
+    def confirm(self) -> None:
+        d = self.my_decision()
+        if d is None:
+            self.error = _("Wait for your turn.")
+            return
+        ing, order = self.selection()
+        if d.kind == "play":
+            choice, why = self.session.game.check_play(ing)
+            if choice is None:
+                self.error = _(why) if why else _("That cannot be played.")
+                return
+            self.apply(choice)
+            if self.error:
+                return
+            d2 = self.session.decision()
+            if d2 is not None and d2.kind == "order" and d2.seat == d.seat:
+                self.apply(("order", order[1]) if order else ("no-order",))
+            self.selected.clear()
+            self.build_widgets()
+            return
+        if d.kind == "order":
+            self.apply(("order", order[1]) if order else ("no-order",))
+            self.selected.clear()
+            self.build_widgets()
+
+    def no_order(self) -> None:
+        self.selected = {i for i in self.selected if self.hand[i][0] in KINDS}
+        self.confirm()
+
+    def clear(self) -> None:
+        self.selected.clear()
+        self.error = ""
+        self.build_widgets()
+
+    def draw_from(self, source: str) -> None:
+        d = self.my_decision()
+        if d is None or d.kind != "draw":
+            return
+        self.apply(("draw", source))
+
+    # --- widgets --------------------------------------------------------------
+    def build_widgets(self) -> None:
+        L = self.L
+        widgets: list[Widget] = []
+        s = self.session
+        view = self.view = s.view()
+        viewer = s.viewer
+        d = self.my_decision()
+        self.message = ""
+        new_hand = sort_hand(view.hand) if viewer is not None else []
+        if new_hand != self.hand:
+            self.selected.clear()
+        self.hand = new_hand
+        rects = layout.fan_of_cards(L.hand, len(self.hand), L.hand_card_h, arc=0.05)
+        own_kind = COLOUR_KIND[s.seats[viewer].colour] if viewer is not None else "olive"
+        for i, (face, (dr, r)) in enumerate(zip(self.hand, rects, strict=True)):
+            tip = ""
+            if face[0] not in KINDS:
+                spec = s.cardset.order(face[1])
+                tip = f"{_(spec.name)}: {spec.explain(own_kind)}"
+            card = HandCard(self, i, face, r, tip, dr)
+            if d is not None and d.kind == "order" and face[0] in KINDS:
+                card.enabled = False
+            widgets.append(card)
+        ab = L.action_buttons
+        if d is not None and d.kind == "play":
+            ing, order = self.selection()
+            why = self.check_selection()
+            play = Button("confirm", _("Play"), self.confirm, ab[1], style="good")
+            play.enabled = why is None
+            widgets.append(play)
+            widgets.append(Button("clear", _("Clear"), self.clear, ab[2], style="secondary"))
+            if not ing:
+                self.message = _("Your turn: select ingredient cards of one kind, and an order "
+                                 "if you like, then Play.")
+            elif why is None:
+                self.message = _("You will announce: {what}",
+                                 what=announcement(*_choice_of(ing)[1:]))
+                if order is not None:
+                    self.message += "  +  " + _("order: {name}",
+                                                name=order_name(s.cardset, order[1]))
+            else:
+                self.message = why
+        elif d is not None and d.kind == "order":
+            ing, order = self.selection()
+            b = Button("confirm", _("Play this order"), self.confirm, ab[1], style="good")
+            b.enabled = order is not None
+            widgets.append(b)
+            widgets.append(Button("no-order", _("No order"), self.no_order, ab[2],
+                                  style="secondary"))
+            self.message = _("Add one of your orders to the oven, or none.")
+        elif d is not None and d.kind == "draw":
+            info = view.seats[viewer]
+            for i, ch in enumerate(d.choices):
+                if ch[1] == "supply":
+                    label = _("Supply ({n})", n=view.supply)
+                else:
+                    label = _("My orders ({n})", n=info.stack)
+                widgets.append(Button("draw-" + ch[1], label,
+                                      lambda src=ch[1]: self.draw_from(src), ab[1 + i],
+                                      style="good" if i == 0 else "primary"))
+            need = 7 - len(view.hand)
+            self.message = ngettext("Draw {n} card: from the supply or from your order stack.",
+                                    "Draw {n} cards: from the supply or from your order stack.",
+                                    need)
+        widgets.extend(self.common_widgets())
+        self.focus.set(widgets)
+        if self.focus.focus < 0 and d is not None:
+            self.focus.focus_name("confirm")
+            if self.focus.focus < 0:
+                self.focus.focus_name("draw-supply")
+
+    # --- painting -------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.session
+        view = self.view
+        turn = self.turn_seat
+        title = _("Round {r} of {n}", r=view.round, n=view.rounds)
+        if 0 <= turn < len(s.seats):
+            title += "  ·  " + (_("Your turn") if turn == s.viewer and len(s.persons) <= 1
+                               else _("{name}'s turn", name=s.names[turn]))
+        self.draw_top_bar(surface, title)
+        self.draw_seats(surface, turn)
+        self.draw_piles(surface)
+        self.focus.draw(surface)
+        if self.bottom_seat is not None and s.viewer is None:
+            r = self.L.hand
+            t = theme.fit_text(_("Hands are hidden until the next person takes the screen."),
+                               int(r.h * 0.1), r.w, theme.CREAM_DARK)
+            surface.blit(t, t.get_rect(center=r.center))
+        self.draw_message(surface)
+        self.draw_flights(surface)
+        self.draw_banner(surface)
+        self.draw_tooltip(surface)
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        L = self.L
+        view = self.view
+        c = self.app.cards
+        ov = L.oven
+        top = view.oven_top
+        px = max(12, int(ov.h * 0.085))
+        if top is not None:
+            img = c.face(tuple(top), self.session.cardset, ov.size,
+                         self.session.cardset.scorer_name)
+        else:
+            img = c.ingredient_back(ov.size)
+        seats.pile(self.app, surface, img, ov, view.oven)
+        lab = theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", view.oven), px,
+                         theme.CREAM, bold=True)
+        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + px // 2)))
+        sp = L.supply
+        seats.pile(self.app, surface, c.ingredient_back(sp.size), sp, view.supply)
+        lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", view.supply), px,
+                         theme.CREAM, bold=True)
+        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + px // 2)))
+        if self.app.settings.learner_aid:
+            self.draw_tally(surface)
+
+    def draw_tally(self, surface: pygame.Surface) -> None:
+        """The learner's aid: what went into the oven this round, by kind."""
+        L = self.L
+        units = seats.tally_text(self.view)
+        ov = L.oven
+        row_h = max(18, ov.h // 7)
+        box = pygame.Rect(0, 0, int(row_h * 3.4), row_h * 5 + row_h // 2)
+        box.midright = (ov.x - ov.w // 3, ov.centery)
+        theme.rounded_panel(surface, box, (250, 241, 220, 220), radius=row_h // 3)
+        for i, k in enumerate(KINDS):
+            y = box.y + row_h // 4 + i * row_h
+            icon = self.app.cards.kind_icon(k, int(row_h * 0.85))
+            surface.blit(icon, (box.x + row_h // 4, y))
+            t = theme.text(str(units[k]), int(row_h * 0.7), theme.INK, bold=True)
+            surface.blit(t, (box.x + int(row_h * 1.5), y + (row_h - t.get_height()) // 2))
+        cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
+        surface.blit(cap, cap.get_rect(midbottom=(box.centerx, box.y - 2)))
+
+    def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return self.focus.rects()
+
+
+def _choice_of(ing: list[tuple]) -> tuple:
+    kind = ing[0][0]
+    return ("play", kind, sum(1 for f in ing if f[1] == 1), sum(1 for f in ing if f[1] == 2))
+
+
+def _card_in(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    r = pygame.Rect(0, 0, *size)
+    r.center = rect.center
+    return r
+
+
+__all__ = ["TableScene", "kind_name"]

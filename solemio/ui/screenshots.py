@@ -1,0 +1,225 @@
+"""``solemio screenshots --out DIR``: a PNG of every scene and the main reveal decisions.
+
+Runs headless (SDL_VIDEODRIVER=dummy) at 1280x720 and 1920x1080.  Game states
+are reached by replaying seeded games, so the pictures are the same every run
+and someone can compare them by eye.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+SIZES = ((1280, 720), (1920, 1080))
+REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "show-card",
+                    "show-play")
+
+
+def _seats(n: int, persons: int = 1) -> list:
+    from solemio.ui.session import SeatConfig
+
+    names = ["Anna", "Giulia", "Marco", "Sofia", "Luca"]
+    colours = ["blue", "green", "brown", "red", "yellow"]
+    return [SeatConfig(names[i], colours[i], person=i < persons,
+                       level=("easy", "normal", "hard")[i % 3]) for i in range(n)]
+
+
+def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
+                  max_seeds: int = 400) -> tuple[int, list] | None:
+    """A seed and a choice log that lead to ``kind`` being asked of ``seat``."""
+    from solemio.engine import load_cardset, new_game
+
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:n]
+    for seed in range(max_seeds):
+        g = new_game(cs, colours, seed, record_events=False)
+        rng = random.Random(seed)
+        while not g.is_over():
+            d = g.decision()
+            if d.kind == kind and d.seat == seat:
+                return seed, list(g.choices_log)
+            g.apply(rng.choice(d.choices))
+    return None
+
+
+def _app(size: tuple[int, int]) -> Any:
+    from solemio.ui.app import App
+    from solemio.ui.settings import Settings
+
+    return App(size, headless=True, settings=Settings(), persist_settings=False)
+
+
+def _session(edition: str, n: int, seed: int, choices: list | None = None,
+             persons: int = 1) -> Any:
+    from solemio.engine import load_cardset
+    from solemio.ui.session import GameSession
+
+    sess = GameSession(load_cardset(edition), _seats(n, persons), seed, None, choices)
+    if choices:
+        sess.resume_feed()
+    return sess
+
+
+def _settle(app: Any, until: Any, dt: float = 0.25, limit: int = 4000) -> bool:
+    from solemio.ui import driver
+
+    for _ in range(limit):
+        if until():
+            return True
+        driver.wait_thinker(app)
+        app.step([], dt, draw=False)
+    return until()
+
+
+def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
+    import pygame
+
+    from solemio.ui import driver
+    from solemio.ui.scenes.gameover import GameOverScene
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.newgame import NewGameScene
+    from solemio.ui.scenes.pause import PauseScene
+    from solemio.ui.scenes.reveal import RevealScene
+    from solemio.ui.scenes.rules import RulesScene
+    from solemio.ui.scenes.settings import SettingsScene
+    from solemio.ui.scenes.summary import RoundSummaryScene
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.scenes.title import TitleScene
+
+    tag = f"{size[0]}x{size[1]}"
+    saved: list[Path] = []
+
+    def save(app: Any, name: str) -> None:
+        app.draw()
+        path = out / f"{tag}-{name}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    # Menus.
+    for name, cls in (("01-title", TitleScene), ("02-newgame", NewGameScene),
+                      ("03-settings", SettingsScene), ("04-rules", RulesScene)):
+        app = _app(size)
+        app.manager.push(cls(app))
+        app.step([], 0.5, draw=False)
+        save(app, name)
+        app.close()
+
+    # The table: a person's turn with a selection, then a computer's announcement.
+    app = _app(size)
+    sess = _session("sole-mio", 4, 11)
+    table = app.manager.push(TableScene(app, sess))
+    _settle(app, lambda: table.my_decision() is not None and table.my_decision().kind == "play")
+    kinds: dict[str, list] = {}
+    for w in table.focus.widgets:
+        if w.name.startswith("hand") and w.face[0] in ("olive", "pepper", "mushroom", "salami",
+                                                       "pineapple"):
+            kinds.setdefault(w.face[0], []).append(w)
+    best = max(kinds.values(), key=len)
+    for w in best:
+        driver.click(app, w.rect)
+    orders = [w for w in table.focus.widgets if w.name.startswith("hand") and w.face[0] in
+              ("blue",)]
+    if orders:
+        driver.click(app, orders[0].rect)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=orders[0].rect.center,
+                                     rel=(0, 0), buttons=(0, 0, 0))], 0.0, draw=False)
+    save(app, "05-table-select")
+    driver.click(app, driver.widget(app, "confirm").rect)
+    app.step([], 0.3, draw=False)
+    save(app, "06-table-my-announcement")
+    _settle(app, lambda: table.my_decision() is not None and table.my_decision().kind == "draw")
+    save(app, "07-table-draw")
+    driver.click(app, driver.widget(app, "draw-supply").rect)
+    _settle(app, lambda: table.banner is not None and table.banner["seat"] not in (0, None)
+            and table.banner["t"] > 0.3)
+    save(app, "08-table-computer-announcement")
+    app.manager.push(PauseScene(app, sess))
+    save(app, "09-pause")
+    app.close()
+
+    # Five seats, learner's aid on.
+    app = _app(size)
+    app.settings.learner_aid = True
+    sess = _session("grande", 5, 3)
+    table = app.manager.push(TableScene(app, sess))
+    _settle(app, lambda: table.my_decision() is not None and len(table.view.history) > 6)
+    save(app, "10-table-5-seats-aid")
+    app.close()
+
+    # Hot-seat hand-over.
+    app = _app(size)
+    sess = _session("mamma-mia", 3, 5, persons=3)
+    app.manager.push(TableScene(app, sess))
+    _settle(app, lambda: isinstance(app.manager.top, HandoverScene))
+    save(app, "11-handover")
+    app.close()
+
+    # The reveal: the animation, then every main decision.
+    app = _app(size)
+    found = find_decision("sole-mio", "fill", 4)
+    if found:
+        # Rebuild that game, then show its reveal live from the start so the
+        # animation is caught with cards in flight.
+        seed, choices = found
+        sess = _session("sole-mio", 4, seed, choices)
+        events = sess.game.events_for(0)
+        sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == "round-end")
+        sess.catch_up = 0
+        app.manager.push(TableScene(app, sess))
+        _settle(app, lambda: isinstance(app.manager.top, RevealScene), dt=0.05)
+        rv = app.manager.top
+        _settle(app, lambda: rv.revealed >= 6 and bool(rv.anims.flights), dt=0.05)
+        save(app, "12-reveal-animation")
+    app.close()
+    for i, kind in enumerate(REVEAL_DECISIONS):
+        edition = "sole-mio"
+        found = find_decision(edition, kind, 4)
+        if not found:
+            continue
+        seed, choices = found
+        app = _app(size)
+        sess = _session(edition, 4, seed, choices)
+        app.manager.push(TableScene(app, sess))
+        ok = _settle(app, lambda a=app: isinstance(a.manager.top, RevealScene)
+                     and a.manager.top.my_decision() is not None)
+        if ok:
+            save(app, f"{13 + i:02d}-reveal-{kind}")
+        app.close()
+
+    # Between rounds and the end.
+    app = _app(size)
+    sess = _session("sole-mio", 4, 21)
+    for s in sess.seats:
+        s.person = False
+    sess.agents = {i: __import__("solemio.ui.computer", fromlist=["x"]).RandomAgent(i)
+                   for i in range(4)}
+    sess.viewer = None
+    app.settings.pace = 0.2
+    app.settings.reveal_speed = 4.0
+    app.manager.push(TableScene(app, sess))
+    _settle(app, lambda: isinstance(app.manager.top, RoundSummaryScene), dt=0.5, limit=20000)
+    save(app, "21-round-summary")
+    driver.click(app, driver.widget(app, "continue").rect)
+    _settle(app, lambda: isinstance(app.manager.top, GameOverScene), dt=0.5, limit=40000)
+    save(app, "22-game-over")
+    app.close()
+    return saved
+
+
+def main(out_dir: str | os.PathLike) -> int:
+    """Save every screenshot into ``out_dir``; returns 0 on success (a CLI exit code)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    total = 0
+    for size in SIZES:
+        total += len(shots_for_size(size, out))
+    print(f"saved {total} screenshots in {out}")
+    return 0

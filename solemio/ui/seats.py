@@ -1,0 +1,192 @@
+"""Drawing of the seat panels, piles and banners shared by the table and the reveal.
+
+Pure painting from a SeatView and the session: nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.ui import layout, theme
+from solemio.ui.cards import shadowed
+from solemio.ui.texts import COLOUR_KIND, level_name
+
+
+def badge(surface: pygame.Surface, centre: tuple[int, int], n: int | str, px: int,
+          fill: tuple[int, int, int] = theme.TOMATO) -> None:
+    """A round count badge (cards in hand, stack size) readable on any card."""
+    t = theme.text(str(n), px, theme.CREAM, bold=True)
+    r = max(t.get_width(), t.get_height()) // 2 + max(3, px // 4)
+    pygame.draw.circle(surface, (30, 18, 10), (centre[0] + 1, centre[1] + 2), r)
+    pygame.draw.circle(surface, fill, centre, r)
+    pygame.draw.circle(surface, theme.CREAM, centre, r, max(1, px // 10))
+    surface.blit(t, t.get_rect(center=centre))
+
+
+def seat_token(app: Any, surface: pygame.Surface, colour: str, centre: tuple[int, int],
+               radius: int) -> None:
+    """The seat's colour disc with its personal ingredient: never colour alone."""
+    pygame.draw.circle(surface, (30, 18, 10), (centre[0] + 1, centre[1] + 2), radius)
+    pygame.draw.circle(surface, theme.SEAT_RGB[colour], centre, radius)
+    pygame.draw.circle(surface, theme.CREAM, centre, radius, max(2, radius // 7))
+    icon = app.cards.kind_icon(COLOUR_KIND[colour], int(radius * 1.3))
+    surface.blit(icon, icon.get_rect(center=centre))
+
+
+def pile(app: Any, surface: pygame.Surface, card: pygame.Surface, rect: pygame.Rect,
+         count: int, max_layers: int = 10) -> None:
+    """A stack of cards whose thickness shows its height; only the top card is visible."""
+    layers = min(max_layers, max(0, (count + 3) // 4)) if count > 1 else 0
+    step = max(1, rect.h // 90)
+    edge = pygame.Rect(0, 0, rect.w, rect.h)
+    for i in range(layers, 0, -1):
+        edge.topleft = (rect.x + i * step // 2, rect.y + i * step)
+        pygame.draw.rect(surface, (225, 210, 180), edge, border_radius=max(2, rect.w // 16))
+        pygame.draw.rect(surface, (120, 90, 60), edge, 1, border_radius=max(2, rect.w // 16))
+    if count > 0:
+        shadowed(surface, card, rect.topleft)
+    else:
+        pygame.draw.rect(surface, (255, 255, 255, 40), rect, max(1, rect.w // 40),
+                         border_radius=max(2, rect.w // 16))
+
+
+def seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any, seat: int,
+               session: Any, active: bool, show_hand_backs: bool = True) -> None:
+    """One seat: name, colour + ingredient, hand backs, order stack, filled orders, scorer."""
+    info = view.seats[seat]
+    cfg = session.seats[seat]
+    colour = info.colour
+    fill = (250, 241, 220, 238)
+    theme.rounded_panel(surface, rect, fill, radius=max(8, rect.h // 10))
+    # A band of the seat's colour along the top.
+    band = pygame.Rect(rect.x, rect.y, rect.w, max(6, rect.h // 18))
+    pygame.draw.rect(surface, theme.SEAT_RGB[colour], band,
+                     border_top_left_radius=max(8, rect.h // 10),
+                     border_top_right_radius=max(8, rect.h // 10))
+    if active:
+        pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=max(3, rect.h // 40),
+                         border_radius=max(8, rect.h // 10) + 3)
+    pad = max(4, rect.h // 16)
+    head_h = int(rect.h * 0.27)
+    rad = head_h // 2 - 1
+    cy = band.bottom + pad // 2 + head_h // 2
+    seat_token(app, surface, colour, (rect.x + pad + rad, cy), rad)
+    name_x = rect.x + pad * 2 + rad * 2
+    tag = _("computer · {level}", level=level_name(cfg.level)) if not cfg.person else ""
+    name_w = rect.right - pad - name_x
+    name_px = int(head_h * 0.52)
+    name = theme.fit_text(cfg.name, name_px, name_w, theme.INK, bold=True)
+    if tag:
+        surface.blit(name, (name_x, cy - name.get_height() + 2))
+        t = theme.fit_text(tag, int(head_h * 0.36), name_w, theme.MUTED)
+        surface.blit(t, (name_x, cy + 1))
+    else:
+        surface.blit(name, (name_x, cy - name.get_height() // 2))
+
+    # The body: mini cards with counts, labelled.
+    body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,
+                       rect.bottom - (cy + head_h // 2) - pad)
+    label_px = max(10, int(body.h * 0.15))
+    card_h = body.h - int(label_px * 1.25)
+    slots = []
+    if show_hand_backs:
+        slots.append(("ing", _("hand"), info.ingredients))
+        slots.append(("ord", _("orders"), info.orders))
+    slots.append(("stack", _("stack"), info.stack))
+    slots.append(("filled", _("filled"), len(info.filled)))
+    if view.scorer_holder == seat:
+        slots.append(("scorer", _("scorer"), None))
+    cells = layout.split_h(body, len(slots), max(2, pad // 2))
+    cw, ch = layout.card_fit(min(c.w for c in cells) * 0.78, card_h)
+    edition = session.cardset.scorer_name
+    for (what, label, n), cell in zip(slots, cells, strict=True):
+        r = pygame.Rect(0, 0, cw, ch)
+        r.midtop = (cell.centerx, body.y)
+        if what == "ing":
+            img = app.cards.ingredient_back((cw, ch))
+        elif what in ("ord", "stack"):
+            img = app.cards.order_back(colour, (cw, ch))
+        elif what == "filled":
+            img = (app.cards.face(info.filled[-1], session.cardset, (cw, ch))
+                   if info.filled else None)
+        else:
+            img = app.cards.scorer(edition, (cw, ch))
+        if img is not None and (n is None or n > 0):
+            if what in ("ing", "ord") and n and n > 1:
+                # A small fan tells "several cards" at a glance.
+                shadowed(surface, img, (r.x - cw // 8, r.y + 1))
+            shadowed(surface, img, r.topleft)
+        else:
+            pygame.draw.rect(surface, theme.CREAM_DARK, r, max(1, cw // 20),
+                             border_radius=max(2, cw // 12))
+        if n is not None:
+            badge(surface, (r.right - 2, r.bottom - 4), n, max(10, int(ch * 0.24)),
+                  fill=theme.BASIL_DARK if what == "filled" else theme.TOMATO)
+        lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID)
+        surface.blit(lt, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)))
+
+
+def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],
+           tail_to: tuple[int, int] | None, alpha: float = 1.0,
+           icon: pygame.Surface | None = None) -> pygame.Rect:
+    """The speech bubble of an announcement, with a tail toward the speaker."""
+    a = int(255 * max(0.0, min(1.0, alpha)))
+    if a <= 0:
+        return rect
+    px = int(rect.h * (0.34 if len(text_lines) > 1 else 0.42))
+    surfs = [theme.fit_text(line, px if i == 0 else int(px * 0.75), rect.w - rect.h // 2
+                            - (icon.get_width() if icon else 0), theme.INK, bold=(i == 0))
+             for i, line in enumerate(text_lines)]
+    content_w = max(s.get_width() for s in surfs) + (icon.get_width() + rect.h // 8 if icon else 0)
+    w = min(rect.w, content_w + rect.h // 2)
+    box = pygame.Rect(0, 0, w, rect.h)
+    box.center = rect.center
+    if tail_to is not None:
+        box.centerx = max(rect.x + w // 2, min(rect.right - w // 2, tail_to[0]))
+    area = box.inflate(8, 12)
+    if tail_to is not None:
+        area = area.union(pygame.Rect(tail_to[0] - 2, tail_to[1] - 2, 4, 4))
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    ox, oy = -area.x, -area.y
+    lbox = box.move(ox, oy)
+    if tail_to is not None:
+        bx = max(box.x + box.h // 3, min(box.right - box.h // 3, tail_to[0]))
+        by = box.top if tail_to[1] < box.top else box.bottom
+        tw = max(8, box.h // 5)
+        pygame.draw.polygon(layer, (255, 250, 236, 245),
+                            [(bx - tw + ox, by + oy), (bx + tw + ox, by + oy),
+                             (tail_to[0] + ox, tail_to[1] + oy)])
+    pygame.draw.rect(layer, (30, 18, 10, 90), lbox.move(3, 5), border_radius=box.h // 3)
+    pygame.draw.rect(layer, (255, 250, 236, 245), lbox, border_radius=box.h // 3)
+    pygame.draw.rect(layer, theme.CRUST, lbox, max(2, box.h // 25), border_radius=box.h // 3)
+    x = lbox.centerx - content_w // 2
+    if icon is not None:
+        layer.blit(icon, (x, lbox.centery - icon.get_height() // 2))
+        x += icon.get_width() + rect.h // 8
+    total_h = sum(s.get_height() for s in surfs)
+    y = lbox.centery - total_h // 2
+    for s in surfs:
+        layer.blit(s, (x, y))
+        y += s.get_height()
+    layer.set_alpha(a)
+    surface.blit(layer, area.topleft)
+    return box
+
+
+def tally_text(view: Any) -> dict[str, int]:
+    """The learner's aid: units of each kind that went into the oven this round."""
+    units = {k: 0 for k in COLOUR_KIND.values()}
+    for h in view.history:
+        if h[0] == "play":
+            units[h[2]] += h[3] + 2 * h[4]
+        elif h[0] == "carried":
+            units[h[1]] += h[2]
+    return units
+
+
+def cards_in_hand_text(n_ing: int, n_ord: int) -> str:
+    return ngettext("{n} ingredient", "{n} ingredients", n_ing) + ", " + ngettext(
+        "{n} order", "{n} orders", n_ord)

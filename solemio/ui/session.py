@@ -1,0 +1,197 @@
+"""One game at the table: the engine's game plus who sits where, and who may look.
+
+The session knows which seats are people and which are computers, which
+person last saw their hand (the hot-seat rule), where the event feed stands,
+and how to save and resume.  It never draws; scenes read it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from solemio import userdirs
+from solemio.ui.computer import make_agent
+
+
+@dataclass
+class SeatConfig:
+    """One seat as set up in the new-game scene."""
+
+    name: str
+    colour: str
+    person: bool = True
+    level: str = "normal"
+
+
+def _tuplify(x: Any) -> Any:
+    """JSON turns choice tuples into lists; the engine compares tuples."""
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    return x
+
+
+class GameSession:
+    def __init__(self, cardset: Any, seats: list[SeatConfig], seed: int,
+                 first: int | None = None, choices: list | None = None) -> None:
+        from solemio.engine import new_game, replay
+
+        self.cardset = cardset
+        self.seats = list(seats)
+        self.seed = seed
+        self.first = first
+        colours = [s.colour for s in seats]
+        if choices:
+            self.game = replay(cardset, colours, seed, [_tuplify(c) for c in choices], first)
+        else:
+            self.game = new_game(cardset, colours, seed, first)
+        self.agents = {i: make_agent(s.level, seed * 31 + i)
+                       for i, s in enumerate(seats) if not s.person}
+        persons = self.persons
+        # With one person the hand is always theirs; with none, everyone watches as a spectator.
+        self.viewer: int | None = persons[0] if len(persons) == 1 else None
+        self.cursor = 0  # how many events the scenes have consumed
+        self.catch_up = 0  # events before this index are replayed instantly (resumed games)
+
+    # --- who is who -------------------------------------------------------
+    @property
+    def persons(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.person]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def is_person(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].person
+
+    def decision(self) -> Any:
+        return self.game.decision()
+
+    def pass_needed(self) -> int | None:
+        """The person who must take the screen before the next decision, or None."""
+        d = self.game.decision()
+        if d is None or not self.is_person(d.seat):
+            return None
+        if len(self.persons) <= 1 or d.seat == self.viewer:
+            return None
+        return d.seat
+
+    def person_to_decide(self) -> int | None:
+        """The deciding seat if it is a person who already holds the screen."""
+        d = self.game.decision()
+        if d is None or not self.is_person(d.seat) or self.pass_needed() is not None:
+            return None
+        return d.seat
+
+    def confirm_pass(self, seat: int) -> None:
+        self.viewer = seat
+
+    # --- what the screen may show ------------------------------------------
+    def view(self) -> Any:
+        return self.game.view(self.viewer)
+
+    def new_events(self) -> list[dict]:
+        return self.game.events_for(self.viewer, self.cursor)
+
+    def apply(self, choice: tuple) -> None:
+        self.game.apply(choice)
+        if self.persons:
+            try:
+                self.autosave()
+            except OSError:
+                pass
+
+    def resume_feed(self) -> None:
+        """Start the feed at the present, or at the start of a reveal in progress.
+
+        A reveal is rebuilt from its events (instantly, see ``catch_up``), so its
+        columns and the order on show are right when a saved game resumes.
+        """
+        n = self.game.event_count()
+        self.cursor = n
+        self.catch_up = n
+        d = self.game.decision()
+        if d is not None and d.kind not in ("play", "order", "draw"):
+            events = self.game.events_for(self.viewer)
+            for i in range(len(events) - 1, -1, -1):
+                if events[i]["type"] == "round-end":
+                    self.cursor = i
+                    break
+
+    # --- saving ---------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "format": 1, "cardset": self.cardset.id, "seed": self.seed, "first": self.first,
+            "seats": [asdict(s) for s in self.seats],
+            "choices": [list(_listify(c)) for c in self.game.choices_log],
+        }
+
+    def autosave(self) -> None:
+        if self.game.is_over():
+            clear_autosave()
+            return
+        _atomic_write(autosave_path(), json.dumps(self.to_json()))
+
+
+def _listify(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_listify(v) for v in x]
+    return x
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def autosave_path() -> Path:
+    return userdirs.data_dir() / "autosave.json"
+
+
+def has_autosave() -> bool:
+    try:
+        return autosave_path().is_file()
+    except OSError:
+        return False
+
+
+def clear_autosave() -> None:
+    try:
+        autosave_path().unlink()
+    except OSError:
+        pass
+
+
+def load_autosave() -> GameSession | None:
+    """Resume the last unfinished game; a broken file is set aside, never a crash."""
+    path = autosave_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        from solemio.engine import load_cardset
+
+        cs = load_cardset(data["cardset"])
+        seats = [SeatConfig(**s) for s in data["seats"]]
+        sess = GameSession(cs, seats, int(data["seed"]), data.get("first"), data["choices"])
+    except Exception:
+        try:
+            path.replace(path.with_suffix(".broken"))
+        except OSError:
+            pass
+        return None
+    sess.resume_feed()
+    return sess
