@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from solemio.engine.kinds import COLOURS, COLOUR_KIND, KINDS
+from solemio.engine.kinds import COLOUR_KIND, COLOURS, KINDS
 from solemio.engine.orders import REGISTRY, OrderType
 from solemio.engine.yamlsource import Located, SourceError, load_file
 

@@ -41,6 +41,10 @@ GIVE_UP: Choice = ("give-up",)
 DECLINE: Choice = ("decline",)
 NO_ORDER: Choice = ("no-order",)
 PASS: Choice = ("pass",)
+_DRAW_SUPPLY: Choice = ("draw", "supply")
+_DRAW_STACK: Choice = ("draw", "stack")
+_DRAW_BOTH = (_DRAW_SUPPLY, _DRAW_STACK)
+_NO_CONTEXT: dict[str, Any] = {}
 
 
 class IllegalChoice(Exception):
@@ -79,6 +83,7 @@ class Cards:
                 self.removed.append(len(self.kind)) if i < removed_d else None
                 self._add(k, 2, None, -1, (KINDS[k], 2))
         self.n_ingredients = len(self.kind)
+        # counting slot of a card: singles 0-4, doubles 5-9, anything else 10
         self.scorer = len(self.kind)
         self._add(-1, 0, None, -1, ("scorer",))
         self.seat_orders: list[list[int]] = []
@@ -89,6 +94,10 @@ class Cards:
                 self._add(-1, 0, cs.order(oid), seat, (colour, oid))
             self.seat_orders.append(ids)
         self.total = len(self.kind)
+        self.slot = [
+            (k if u == 1 else k + 5) if k >= 0 else 10
+            for k, u in zip(self.kind, self.units, strict=True)
+        ]
 
     def _add(self, kind: int, units: int, spec: OrderSpec | None, owner: int, face: Face) -> None:
         self.kind.append(kind)
@@ -100,12 +109,11 @@ class Cards:
 
 def _hand_counts(cards: Cards, hand: list[int]) -> list[int]:
     """(s0..s4, d0..d4) of a hand's ingredient cards."""
-    c = [0] * 10
-    kind, units = cards.kind, cards.units
+    c = [0] * 11  # slot 10 collects the orders and is dropped
+    slot = cards.slot
     for cid in hand:
-        k = kind[cid]
-        if k >= 0:
-            c[k if units[cid] == 1 else k + 5] += 1
+        c[slot[cid]] += 1
+    del c[10]
     return c
 
 
@@ -303,32 +311,34 @@ class Game:
         return f"that {choice[0]} is not one of the legal choices now"
 
     def _advance(self) -> None:
-        """Pose the next decision; apply it directly while it has a single choice."""
+        """Pose the next decision; apply it directly while it is publicly forced."""
         while True:
-            if self.phase == P_OVER:
+            ph = self.phase
+            if ph == P_PLAY:
+                choices = self._play_choices(self.turn)
+                if len(choices) == 1:
+                    _HANDLERS[choices[0][0]](self, choices[0])
+                    continue
+                self._decision = Decision(self.turn, ph, choices, _NO_CONTEXT)
+                return
+            if ph == P_ORDER:
+                face = self.cards.face
+                order = self.cards.order
+                ids = sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None])
+                self._decision = Decision(
+                    self.turn, ph, (NO_ORDER, *[("order", o) for o in ids]), _NO_CONTEXT
+                )
+                return
+            if ph == P_OVER:
                 self._decision = None
                 return
-            d = self._pose()
+            d = self.ctx["d"]
             if len(d.choices) == 1 and d.kind in PUBLICLY_FORCED:
                 ch = d.choices[0]
                 _HANDLERS[ch[0]](self, ch)
                 continue
             self._decision = d
             return
-
-    def _pose(self) -> Decision:
-        ph = self.phase
-        if ph == P_PLAY:
-            return Decision(self.turn, ph, self._play_choices(self.turn), {})
-        if ph == P_ORDER:
-            face = self.cards.face
-            order = self.cards.order
-            ids = sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None])
-            return Decision(self.turn, ph, (NO_ORDER, *[("order", o) for o in ids]), {})
-        if ph == P_DRAW:
-            return Decision(self.turn, ph, self.ctx["draw_choices"], {})
-        c = self.ctx
-        return Decision(c["seat"], ph, c["choices"], c.get("info", {}))
 
     def _play_choices(self, seat: int) -> tuple[Choice, ...]:
         counts = tuple(_hand_counts(self.cards, self.hands[seat]))
@@ -405,9 +415,23 @@ class Game:
     def _h_play(self, ch: Choice) -> None:
         _, kind, s, d = ch
         seat = self.turn
-        for units, count in ((1, s), (2, d)):
-            for _ in range(count):
-                self.oven.append(self._take_from_hand(seat, (kind, units)))
+        hand = self.hands[seat]
+        k = KIND_INDEX[kind]
+        ckind, cunits = self.cards.kind, self.cards.units
+        want = [0, s, d]
+        keep = []
+        for cid in hand:
+            if ckind[cid] == k and want[cunits[cid]]:
+                want[cunits[cid]] -= 1
+                self.oven.append(cid)
+            else:
+                keep.append(cid)
+        self.hands[seat] = keep
+        if self.known[seat]:
+            for _ in range(s):
+                self._forget_known(seat, (kind, 1))
+            for _ in range(d):
+                self._forget_known(seat, (kind, 2))
         self.played_this_turn = True
         self.history.append(("play", seat, kind, s, d))
         if self.events is not None:
@@ -438,14 +462,17 @@ class Game:
         options = []
         if room > 0:
             if self.supply:
-                options.append(("draw", "supply"))
+                options.append(_DRAW_SUPPLY)
             if self.stacks[seat]:
-                options.append(("draw", "stack"))
+                options.append(_DRAW_STACK)
         if not options:
             self._end_turn(drew=False)
             return
+        if len(options) == 1:  # publicly forced
+            self._h_draw(options[0])
+            return
         self.phase = P_DRAW
-        self.ctx = {"draw_choices": tuple(options)}
+        self.ctx = {"d": Decision(seat, P_DRAW, _DRAW_BOTH, {})}
 
     def _h_draw(self, ch: Choice) -> None:
         seat = self.turn
@@ -536,7 +563,7 @@ class Game:
         owner = self.cards.owner[cid]
         own = self.own[owner]
         self.ctx = {"owner": owner, "helper": -1, "rewarded": False, "series": [], "card": cid}
-        col_units = self.col_units()
+        col_units = self.cu  # read-only here
         reason = spec.otype.precheck(spec.params, own, col_units)
         if reason:
             self._fail(cid, reason)
@@ -595,8 +622,7 @@ class Game:
     def _pose_at(self, seat: int, phase: str, choices: list[Choice], info: dict) -> None:
         self.phase = phase
         self.ctx["seat"] = seat
-        self.ctx["choices"] = tuple(choices)
-        self.ctx["info"] = info
+        self.ctx["d"] = Decision(seat, phase, tuple(choices), info)
 
     # -- series
 

@@ -27,7 +27,8 @@ SETUP_KEYS = {
 EXPECT_KEYS = {
     "filled", "filled_count", "columns", "hands", "hand_size", "stack_bottom", "scorer",
     "scorer_holder", "decision", "choices_include", "choices_exclude", "events", "winners",
-    "phase", "round", "oven", "used_units", "box_contains", "known",
+    "phase", "round", "oven", "used_units", "box_contains", "known", "stacks", "supply_size",
+    "tie_break",
 }
 
 
@@ -168,7 +169,17 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     if supply is not None:
         if not isinstance(supply, list):
             raise doc.error(("setup", "supply"), "supply is a list of cards, top first")
-        top_first = [pool.take(x, ("setup", "supply", i)) for i, x in enumerate(supply)]
+        top_first = []
+        for i, x in enumerate(supply):
+            if x == "scorer":  # the scorer card itself, at this place
+                if g.cards.scorer in top_first:
+                    raise doc.error(("setup", "supply", i), "the scorer card is listed twice")
+                if setup["start"] != "turn" or "scorer" in setup:
+                    raise doc.error(("setup", "supply", i), "the scorer card can lie in the "
+                                    "supply only at 'start: turn' without 'scorer:'")
+                top_first.append(g.cards.scorer)
+            else:
+                top_first.append(pool.take(x, ("setup", "supply", i)))
         g.supply = list(reversed(top_first))
         g.box.extend(c for c in rest_ing if c in pool.free)
     else:
@@ -204,6 +215,8 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     elif start == "turn":
         if "scorer" in setup:
             g.scorer_holder = scorer
+        elif g.cards.scorer in g.supply:
+            g.scorer_holder = -1
         else:
             g.scorer_holder = -1
             g.supply.insert(rng.randrange(len(g.supply) + 1), g.cards.scorer)
@@ -278,6 +291,20 @@ def check_expect(g: Game, doc: Located, expect: Any, path: tuple) -> list[str]:
             got = [list(g.cards.face[c]) for c in g.stacks[s][: len(want)]]
             if want != got:
                 fail("stack_bottom", f"seat {s}'s stack ends with {got}, expected {want}")
+    if "stacks" in exp:
+        for s, names in per_seat("stacks").items():
+            want = [list(pool.parse(x, path + ("stacks", s, i), s)) for i, x in enumerate(names)]
+            got = [list(g.cards.face[c]) for c in reversed(g.stacks[s])]
+            if want != got:
+                fail("stacks", f"seat {s}'s stack holds {got} (top first), expected {want}")
+    if "supply_size" in exp:
+        got = len(g.supply)
+        if got != exp["supply_size"]:
+            fail("supply_size", f"the supply holds {got} cards, expected {exp['supply_size']}")
+    if "tie_break" in exp:
+        got = getattr(g, "tie_break", None)
+        if got != exp["tie_break"]:
+            fail("tie_break", f"the tie-break is {got}, expected {exp['tie_break']}")
     if "box_contains" in exp:
         box = _faces(g, g.box)
         for i, x in enumerate(exp["box_contains"]):
