@@ -52,6 +52,7 @@ class _Pool:
         cards = game.cards
         self.free = set(range(cards.total))
         self.free.discard(cards.scorer)
+        self.free.difference_update(cards.removed)  # not in the deck for this many players
 
     def take(self, name: Any, path: tuple, owner: int | None = None) -> int:
         face = self.parse(name, path, owner)
@@ -129,7 +130,7 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     g.filled = [[] for _ in range(n)]
     g.cols = [[] for _ in range(5)]
     g.cu = [0] * 5
-    g.oven, g.used, g.box = [], [], []
+    g.oven, g.used, g.box = [], [], list(g.cards.removed)
     g.known = [[] for _ in range(n)]
     g.history = []
     g.reveal_queue, g.ri = [], 0
