@@ -138,11 +138,12 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from solemio.engine import load_cardset
-    from solemio.engine.simulate import simulate
+    from solemio.engine.simulate import copy_rates, simulate
 
     figures: dict[str, float] = {}
     sim = simulate(load_cardset("sole-mio"), 4, args.games, 1)
     figures["engine_games_per_second"] = round(sim.games_per_second, 1)
+    figures.update(copy_rates())
     if not args.engine_only:
         from solemio.ui.bench import run as ui_bench
 

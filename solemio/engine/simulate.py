@@ -51,3 +51,25 @@ def simulate(cs: CardSet, players: int, games: int, seed: int) -> SimResult:
             if first_error is None:
                 first_error = f"game {i}: {type(exc).__name__}: {exc}"
     return SimResult(games, time.perf_counter() - start, turns, errors, first_error)
+
+
+def copy_rates(seconds: float = 0.5) -> dict[str, float]:
+    """Clones and re-deals per second on a mid-game position (what the hard opponent buys)."""
+    from solemio.engine.cardset import load_cardset
+
+    game = Game(load_cardset("sole-mio"), list(COLOURS[:4]), 3, record_events=False)
+    rng = random.Random(1)
+    for _ in range(40):
+        game.apply(rng.choice(game.decision().choices))
+    seat = game.current_seat()
+    rates = {}
+    for name, op in (("clones_per_second", game.clone),
+                     ("redeals_per_second", lambda: game.redeal(seat, rng))):
+        count = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(200):
+                op()
+            count += 200
+        rates[name] = round(count / (time.perf_counter() - start))
+    return rates
