@@ -9,37 +9,33 @@ ignored, and pending work is cancelled when the table closes.
 from __future__ import annotations
 
 import random
+import threading
 from concurrent.futures import Executor, Future
 from typing import Any
 
 
 class RandomAgent:
-    """Stand-in opponent until the computer levels exist: any legal choice."""
+    """Fallback opponent if solemio.ai cannot provide one: any legal choice."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any, seat: int) -> tuple:
+    def decide(self, game: Any, cancel: threading.Event | None = None) -> tuple:
         return self.rng.choice(game.decision().choices)
 
 
-def make_agent(level: str, seed: int) -> Any:
-    """The computer opponent of ``level`` from solemio.ai, or a random one if none exists yet."""
+def make_agent(level: str, seat: int, seed: int, **options: Any) -> Any:
+    """The computer opponent of ``level`` (solemio.ai.make_agent), or a random one."""
     try:
-        from solemio import ai
+        from solemio.ai import make_agent as ai_make_agent
 
-        factory = getattr(ai, "make_agent", None) or getattr(ai, "agent_for", None)
-        if factory is not None:
-            return factory(level, seed=seed)
-    except Exception:  # an unfinished AI must not stop people from playing
-        pass
-    return RandomAgent(seed)
+        return ai_make_agent(level, seat=seat, seed=seed, **options)
+    except Exception:  # an unfinished or broken AI must not stop people from playing
+        return RandomAgent(seed * 31 + seat)
 
 
-def _think(agent: Any, game: Any, seat: int) -> tuple:
-    if hasattr(agent, "choose"):
-        return agent.choose(game, seat)
-    return agent(game, seat)
+def _think(agent: Any, game: Any, cancel: threading.Event) -> tuple:
+    return agent.decide(game, cancel=cancel)
 
 
 class Thinker:
@@ -49,6 +45,7 @@ class Thinker:
         self.executor = executor
         self.future: Future | None = None
         self.key: tuple | None = None
+        self.cancel_flag = threading.Event()
 
     def poll(self, game: Any, agent: Any, seat: int) -> tuple | None:
         """Start thinking about the current decision, or return the choice once ready."""
@@ -57,8 +54,10 @@ class Thinker:
         if key != self.key:
             self.cancel()
             self.key = key
-            snapshot = game.clone()
-            self.future = self.executor.submit(_think, agent, snapshot, seat)
+            # The worker gets its own copy (with the event log the agent reads).
+            snapshot = game.clone(record_events=True)
+            self.cancel_flag = threading.Event()
+            self.future = self.executor.submit(_think, agent, snapshot, self.cancel_flag)
             return None
         fut = self.future
         if fut is None or not fut.done():
@@ -83,6 +82,8 @@ class Thinker:
                 pass
 
     def cancel(self) -> None:
+        """Withdraw the question: the search stops early and its answer is ignored."""
+        self.cancel_flag.set()
         if self.future is not None:
             self.future.cancel()
         self.future = None

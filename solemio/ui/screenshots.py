@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 SIZES = ((1280, 720), (1920, 1080))
+FAST_AGENTS = {"hard": {"budget_ms": 40}}  # pictures, not strength: keep the search short
 REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "show-card",
                     "show-play")
 
@@ -56,7 +57,8 @@ def _session(edition: str, n: int, seed: int, choices: list | None = None,
     from solemio.engine import load_cardset
     from solemio.ui.session import GameSession
 
-    sess = GameSession(load_cardset(edition), _seats(n, persons), seed, None, choices)
+    sess = GameSession(load_cardset(edition), _seats(n, persons), seed, None, choices,
+                       agent_options=FAST_AGENTS)
     if choices:
         sess.resume_feed()
     return sess
@@ -190,12 +192,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
 
     # Between rounds and the end.
     app = _app(size)
-    sess = _session("sole-mio", 4, 21)
-    for s in sess.seats:
-        s.person = False
-    sess.agents = {i: __import__("solemio.ui.computer", fromlist=["x"]).RandomAgent(i)
-                   for i in range(4)}
-    sess.viewer = None
+    sess = _session("sole-mio", 4, 21, persons=0)
     app.settings.pace = 0.2
     app.settings.reveal_speed = 4.0
     app.manager.push(TableScene(app, sess))

@@ -37,7 +37,8 @@ def _tuplify(x: Any) -> Any:
 
 class GameSession:
     def __init__(self, cardset: Any, seats: list[SeatConfig], seed: int,
-                 first: int | None = None, choices: list | None = None) -> None:
+                 first: int | None = None, choices: list | None = None,
+                 agent_options: dict[str, dict] | None = None) -> None:
         from solemio.engine import new_game, replay
 
         self.cardset = cardset
@@ -49,7 +50,8 @@ class GameSession:
             self.game = replay(cardset, colours, seed, [_tuplify(c) for c in choices], first)
         else:
             self.game = new_game(cardset, colours, seed, first)
-        self.agents = {i: make_agent(s.level, seed * 31 + i)
+        opts = agent_options or {}
+        self.agents = {i: make_agent(s.level, i, seed, **opts.get(s.level, {}))
                        for i, s in enumerate(seats) if not s.person}
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.

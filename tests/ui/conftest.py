@@ -10,6 +10,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+FAST_AGENTS = {"hard": {"budget_ms": 20}}
+
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):
@@ -18,18 +20,27 @@ def _isolated_home(tmp_path, monkeypatch):
     yield
 
 
-def painter():
-    """The real card painter if the art exists, else a plain stand-in."""
-    try:
-        from solemio.ui.art import CardPainter
-    except ImportError:
-        from tests.ui.standin_art import CardPainter
-    return CardPainter()
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _pygame():
     pygame.init()
     pygame.display.set_mode((1, 1))
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def make_app():
+    """A headless App with default settings; closed (workers stopped) after the test."""
+    from solemio.ui.app import App
+    from solemio.ui.settings import Settings
+
+    apps = []
+
+    def make(size=(1280, 720), **settings):
+        app = App(size, headless=True, settings=Settings(**settings), persist_settings=False)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
