@@ -1031,6 +1031,7 @@ class Game:
             self._next_reveal()
             return
         self.ctx["shown_kind"] = kind
+        self.ctx["shown_units"] = units
         self._pose_at(owner, P_SHOW_PLAY, [("show-play", u) for u in options], {"kind": kind})
 
     def _h_show_play(self, ch: Choice) -> None:
@@ -1128,7 +1129,7 @@ class Game:
             if not self._start_order(c["card"]):
                 self._next_reveal()
         elif ph == P_SHOW_PLAY:
-            self._h_show(("show", c["shown_kind"], 1))
+            self._h_show(("show", c["shown_kind"], c["shown_units"]))
         self._advance()
 
     def locations(self) -> dict[str, list[int]]:
