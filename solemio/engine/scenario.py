@@ -252,6 +252,9 @@ def check_expect(g: Game, doc: Located, expect: Any, path: tuple) -> list[str]:
         value = exp[key]
         if not isinstance(value, dict):
             raise doc.error(path + (key,), f"{key} maps seat numbers to values")
+        for s in value:
+            if not isinstance(s, int) or not 0 <= s < g.n:
+                raise doc.error(path + (key, s), f"seat {s!r} does not exist")
         return value
 
     if "filled" in exp:
@@ -397,11 +400,17 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         raise doc.error(("script",), "script is a list of steps")
     for i, step in enumerate(script):
         sp = ("script", i)
-        step = _check_keys(doc, step, sp, set(), {"seat", "choose", "illegal", "reason", "expect"})
+        step = _check_keys(doc, step, sp, set(),
+                           {"seat", "choose", "illegal", "reason", "expect", "optional"})
         if "choose" in step:
             choice = from_json(step["choose"])
             seat = step.get("seat")
-            if step.get("illegal"):
+            d = g.decision()
+            if step.get("optional") and (
+                d is None or choice not in d.choices or (seat is not None and seat != d.seat)
+            ):
+                pass  # a forced decision the engine may already have applied by itself
+            elif step.get("illegal"):
                 try:
                     g.apply(choice, seat)
                 except IllegalChoice as exc:
