@@ -9,7 +9,6 @@ file in the user's card-set folder; nothing in Python needs to change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +31,18 @@ class OrderSpec:
     params: dict[str, Any]
     help: bool
     where: str
+    # derived once, because the reveal asks for them constantly
+    otype: OrderType = field(init=False, compare=False, repr=False)
+    series: bool = field(init=False, compare=False, repr=False)
+    prechecked: bool = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def otype(self) -> OrderType:
-        return REGISTRY[self.type]
-
-    @property
-    def series(self) -> bool:
-        return bool(self.params.get("series", False))
+    def __post_init__(self) -> None:
+        otype = REGISTRY[self.type]
+        object.__setattr__(self, "otype", otype)
+        object.__setattr__(self, "series", bool(self.params.get("series", False)))
+        object.__setattr__(
+            self, "prechecked", type(otype).precheck is not OrderType.precheck
+        )
 
     def tokens(self, own_kind: str) -> list[tuple]:
         return self.otype.tokens(self.params, own_kind)

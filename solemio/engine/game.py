@@ -472,7 +472,7 @@ class Game:
             self._h_draw(options[0])
             return
         self.phase = P_DRAW
-        self.ctx = {"d": Decision(seat, P_DRAW, _DRAW_BOTH, {})}
+        self.ctx = {"d": Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT)}
 
     def _h_draw(self, ch: Choice) -> None:
         seat = self.turn
@@ -564,10 +564,11 @@ class Game:
         own = self.own[owner]
         self.ctx = {"owner": owner, "helper": -1, "rewarded": False, "series": [], "card": cid}
         col_units = self.cu  # read-only here
-        reason = spec.otype.precheck(spec.params, own, col_units)
-        if reason:
-            self._fail(cid, reason)
-            return False
+        if spec.prechecked:
+            reason = spec.otype.precheck(spec.params, own, col_units)
+            if reason:
+                self._fail(cid, reason)
+                return False
         special = spec.otype.special
         if special == "block":
             return self._start_block(cid)
