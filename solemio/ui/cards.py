@@ -17,9 +17,10 @@ from solemio.ui.texts import COLOUR_KIND
 
 
 class CardImages:
-    def __init__(self, painter: Any, limit: int = 600) -> None:
+    def __init__(self, painter: Any, budget: int = 40 * 1024 * 1024) -> None:
         self.painter = painter
-        self.limit = limit
+        self.budget = budget  # bytes of pictures kept; beyond it the least recent go
+        self.bytes = 0
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def _get(self, key: tuple, make: Any) -> pygame.Surface:
@@ -37,9 +38,23 @@ class CardImages:
         elif surf.get_size() != tuple(size):
             surf = pygame.transform.smoothscale(surf, tuple(size))
         self._cache[key] = surf
-        if len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
+        self.bytes += surf.get_width() * surf.get_height() * 4
+        if self.bytes > self.budget:
+            self._trim()
         return surf
+
+    def _trim(self) -> None:
+        """Drop the least recently used pictures, and the painter's own copies with them.
+
+        The painter keeps every picture it ever made; this cache keeps the ones in
+        use, so clearing the painter's bounds memory over resizes and long games.
+        """
+        while self.bytes > self.budget * 0.7 and len(self._cache) > 1:
+            _k, old = self._cache.popitem(last=False)
+            self.bytes -= old.get_width() * old.get_height() * 4
+        clear = getattr(self.painter, "clear", None)
+        if callable(clear):
+            clear()
 
     def ingredient(self, kind: str, units: int, size: tuple[int, int]) -> pygame.Surface:
         return self._get(("ing", kind, units, tuple(size)),
@@ -99,13 +114,36 @@ def _plain(size: tuple[int, int], label: str) -> pygame.Surface:
     return surf
 
 
+_SHADOWED: OrderedDict[tuple[int, bool], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+_SHADOWED_BYTES = [0]
+SHADOWED_BUDGET = 16 * 1024 * 1024
+
+
 def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int],
              lifted: bool = False) -> None:
-    """Blit a card with its soft shadow (deeper when lifted, as if held)."""
-    w, h = card.get_size()
-    off = max(2, h // (14 if lifted else 30))
-    sh = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(sh, (0, 0, 0, 80 if lifted else 60), sh.get_rect(),
-                     border_radius=max(2, int(w * 0.06)))
-    surface.blit(sh, (pos[0] + off // 2, pos[1] + off))
-    surface.blit(card, pos)
+    """Blit a card with its soft shadow (deeper when lifted, as if held).
+
+    Card and shadow are composed once per card picture, so a frame costs one
+    blit per card (the frame-time budget is spent on blits).
+    """
+    key = (id(card), lifted)
+    hit = _SHADOWED.get(key)
+    if hit is not None and hit[0] is card:
+        _SHADOWED.move_to_end(key)
+    else:
+        if hit is not None:  # an old picture whose id was reused
+            del _SHADOWED[key]
+            _SHADOWED_BYTES[0] -= hit[1].get_width() * hit[1].get_height() * 4
+        w, h = card.get_size()
+        off = max(2, h // (14 if lifted else 30))
+        comp = pygame.Surface((w + off, h + off), pygame.SRCALPHA)
+        pygame.draw.rect(comp, (0, 0, 0, 80 if lifted else 60),
+                         pygame.Rect(off // 2, off, w, h), border_radius=max(2, int(w * 0.06)))
+        comp.blit(card, (0, 0))
+        hit = (card, comp)
+        _SHADOWED[key] = hit
+        _SHADOWED_BYTES[0] += (w + off) * (h + off) * 4
+        while _SHADOWED_BYTES[0] > SHADOWED_BUDGET and len(_SHADOWED) > 1:
+            _k, (_c, old) = _SHADOWED.popitem(last=False)
+            _SHADOWED_BYTES[0] -= old.get_width() * old.get_height() * 4
+    surface.blit(hit[1], pos)

@@ -252,8 +252,12 @@ class PlayScene(Scene):
             if f.t < f.delay:
                 continue
             r = f.rect()
-            img = self.image_for(f.image_key, r.size)
+            # Render at the landing size only; in-between sizes are a quick scale, so a
+            # flight never asks the painter for dozens of one-off sizes.
+            img = self.image_for(f.image_key, f.end.size)
             if img is not None:
+                if img.get_size() != r.size:
+                    img = pygame.transform.scale(img, r.size)
                 surface.blit(img, r.topleft)
 
     def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:

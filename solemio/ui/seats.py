@@ -55,7 +55,25 @@ def pile(app: Any, surface: pygame.Surface, card: pygame.Surface, rect: pygame.R
 
 def seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any, seat: int,
                session: Any, active: bool, show_hand_backs: bool = True) -> None:
-    """One seat: name, colour + ingredient, hand backs, order stack, filled orders, scorer."""
+    """One seat: name, colour + ingredient, hand backs, order stack, filled orders, scorer.
+
+    Painted once per change of what it shows (cached layer), then one blit a frame.
+    """
+    info = view.seats[seat]
+    cfg = session.seats[seat]
+    m = max(8, rect.h // 12)
+    key = ("seat", rect.size, info, cfg.name, cfg.person, cfg.level, active,
+           view.scorer_holder == seat, show_hand_backs, session.cardset.scorer_name,
+           id(app.cards.painter))
+    local = pygame.Rect(m, m, rect.w, rect.h)
+    surf = theme.layer(key, (rect.w + 2 * m, rect.h + 2 * m),
+                       lambda s: _paint_seat_panel(app, s, local, view, seat, session, active,
+                                                   show_hand_backs))
+    surface.blit(surf, (rect.x - m, rect.y - m))
+
+
+def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any,
+                      seat: int, session: Any, active: bool, show_hand_backs: bool) -> None:
     info = view.seats[seat]
     cfg = session.seats[seat]
     colour = info.colour
@@ -149,7 +167,19 @@ def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],
     area = box.inflate(8, 12)
     if tail_to is not None:
         area = area.union(pygame.Rect(tail_to[0] - 2, tail_to[1] - 2, 4, 4))
-    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    key = ("bubble", tuple(text_lines), box.topleft, box.size, tail_to, area.topleft,
+           area.size, id(icon) if icon is not None else None)
+    layer = theme.layer(key, area.size,
+                        lambda s: _paint_bubble(s, area, box, tail_to, surfs, content_w,
+                                                icon, rect))
+    layer.set_alpha(a)
+    surface.blit(layer, area.topleft)
+    return box
+
+
+def _paint_bubble(layer: pygame.Surface, area: pygame.Rect, box: pygame.Rect,
+                  tail_to: tuple[int, int] | None, surfs: list[pygame.Surface], content_w: int,
+                  icon: pygame.Surface | None, rect: pygame.Rect) -> None:
     ox, oy = -area.x, -area.y
     lbox = box.move(ox, oy)
     if tail_to is not None:
@@ -171,9 +201,6 @@ def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],
     for s in surfs:
         layer.blit(s, (x, y))
         y += s.get_height()
-    layer.set_alpha(a)
-    surface.blit(layer, area.topleft)
-    return box
 
 
 def tally_text(view: Any) -> dict[str, int]:

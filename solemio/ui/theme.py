@@ -6,6 +6,8 @@ and one font cache so text rendering stays cheap at 60 frames a second.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -148,12 +150,51 @@ def draw_wrapped(
     return y - rect.y
 
 
+_LAYERS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_LAYER_BYTES = [0]
+LAYER_BUDGET = 16 * 1024 * 1024  # cached layers never hold more than this many bytes
+
+
+def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],
+          limit: int = LAYER_BUDGET) -> pygame.Surface:
+    """A transparent surface painted once per ``key`` and reused.
+
+    Software blitting is the frame budget: a panel made of dozens of small
+    draws costs one blit once cached.  Keys must capture everything painted.
+    """
+    surf = _LAYERS.get(key)
+    if surf is not None:
+        _LAYERS.move_to_end(key)
+        return surf
+    surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    paint(surf)
+    _LAYERS[key] = surf
+    _LAYER_BYTES[0] += surf.get_width() * surf.get_height() * 4
+    while _LAYER_BYTES[0] > limit and len(_LAYERS) > 1:
+        _k, old = _LAYERS.popitem(last=False)
+        _LAYER_BYTES[0] -= old.get_width() * old.get_height() * 4
+    return surf
+
+
 def rounded_panel(
     surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], radius: int | None = None,
     border: tuple[int, ...] | None = None, border_w: int = 2, shadow: bool = True,
 ) -> None:
     """A soft-shadowed rounded panel, the basic shape of every box on the table."""
     r = radius if radius is not None else max(4, min(rect.w, rect.h) // 8)
+    pad = max(2, rect.h // 40) * 2 + 2
+    key = ("panel", rect.size, tuple(fill), r, tuple(border) if border else None, border_w,
+           shadow)
+    surf = layer(key, (rect.w + 2 * pad, rect.h + 2 * pad),
+                 lambda s: _paint_panel(s, pygame.Rect(pad, pad, rect.w, rect.h), fill, r,
+                                        border, border_w, shadow))
+    surface.blit(surf, (rect.x - pad, rect.y - pad))
+
+
+def _paint_panel(
+    surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], r: int,
+    border: tuple[int, ...] | None, border_w: int, shadow: bool,
+) -> None:
     if shadow:
         off = max(2, rect.h // 40)
         sh = pygame.Surface((rect.w + off * 2, rect.h + off * 2), pygame.SRCALPHA)

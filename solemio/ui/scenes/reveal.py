@@ -435,37 +435,58 @@ class RevealScene(PlayScene):
 
     def draw_columns(self, surface: pygame.Surface) -> None:
         flying = Counter(f.tag for f in self.anims.flights if f.tag is not None)
-        for k, kind in enumerate(KINDS):
+        for k in range(5):
             col = self.L.columns[k]
-            bg = pygame.Rect(col)
-            theme.rounded_panel(surface, bg, (20, 12, 6, 70), radius=col.w // 10, shadow=False)
-            head = int(col.h * 0.16)
-            cards = self.cols[k]
-            units = sum(f[1] for f in cards)
-            icon = self.app.cards.kind_icon(kind, int(head * 0.7))
-            total = theme.text(str(units), int(head * 0.62), theme.CREAM, bold=True)
-            wdt = icon.get_width() + 6 + total.get_width()
-            x = col.centerx - wdt // 2
-            surface.blit(icon, (x, col.y + (head - icon.get_height()) // 2))
-            surface.blit(total, (x + icon.get_width() + 6,
-                                 col.y + (head - total.get_height()) // 2))
-            hidden = flying.get(k, 0)
-            for i, face in enumerate(cards[: len(cards) - hidden]):
-                r = self.column_slot(k, i)
-                img = self.app.cards.ingredient(face[0], face[1], r.size)
-                shadowed(surface, img, r.topleft)
+            shown = tuple(self.cols[k][: len(self.cols[k]) - flying.get(k, 0)])
+            key = ("column", k, col.size, shown, len(self.cols[k]), id(self.app.cards.painter))
+            surf = theme.layer(key, col.size, lambda s, k=k, shown=shown: self._paint_column(
+                s, k, shown))
+            surface.blit(surf, col.topleft)
+
+    def _paint_column(self, surface: pygame.Surface, k: int, cards: tuple) -> None:
+        """One kind's column in local coordinates: header with units, cascaded cards."""
+        col = self.L.columns[k]
+        kind = KINDS[k]
+        local = pygame.Rect(0, 0, col.w, col.h)
+        theme.rounded_panel(surface, local, (20, 12, 6, 70), radius=col.w // 10, shadow=False)
+        head = int(col.h * 0.16)
+        units = sum(f[1] for f in self.cols[k])
+        icon = self.app.cards.kind_icon(kind, int(head * 0.7))
+        total = theme.text(str(units), int(head * 0.62), theme.CREAM, bold=True)
+        wdt = icon.get_width() + 6 + total.get_width()
+        x = local.centerx - wdt // 2
+        surface.blit(icon, (x, (head - icon.get_height()) // 2))
+        surface.blit(total, (x + icon.get_width() + 6, (head - total.get_height()) // 2))
+        for i, face in enumerate(cards):
+            r = self.column_slot(k, i).move(-col.x, -col.y)
+            img = self.app.cards.ingredient(face[0], face[1], r.size)
+            shadowed(surface, img, r.topleft)
 
     def draw_order(self, surface: pygame.Surface) -> None:
         box = self.L.reveal_order
+        cur = self.current
+        key = ("order-panel", box.size, cur["face"] if cur else None,
+               cur["status"] if cur else None, cur["owner"] if cur else None, tuple(self.log),
+               id(self.app.cards.painter))
+        in_flight = cur is not None and any(f.image_key == ("face", cur["face"])
+                                            for f in self.anims.flights)
+        if in_flight:
+            key = key + ("flying",)
+        surf = theme.layer(key, box.size, lambda s: self._paint_order(s, in_flight))
+        surface.blit(surf, box.topleft)
+
+    def _paint_order(self, surface: pygame.Surface, in_flight: bool) -> None:
+        box = pygame.Rect(0, 0, *self.L.reveal_order.size)
+        off = self.L.reveal_order.topleft
         theme.rounded_panel(surface, box, (250, 241, 220, 225), radius=box.w // 12)
         cur = self.current
-        r = self.order_rect()
+        r = self.order_rect().move(-off[0], -off[1])
         px = max(12, int(min(box.h * 0.06, box.w * 0.085)))
         if cur is None:
             t = theme.fit_text(_("Orders appear here"), px, box.w - 10, theme.MUTED)
             surface.blit(t, t.get_rect(center=r.center))
             return
-        if not any(f.image_key == ("face", cur["face"]) for f in self.anims.flights):
+        if not in_flight:
             img = self.app.cards.face(cur["face"], self.session.cardset, r.size)
             shadowed(surface, img, r.topleft)
         if cur["status"]:
@@ -498,13 +519,19 @@ class RevealScene(PlayScene):
         s = self.session
         if s.viewer is None or self.hand_area.w <= 0:
             return
-        hand = sorted(self.view.hand, key=lambda f: (f[0] not in KINDS, str(f[0]), f[1]))
-        rects = [d for d, _hit in layout.fan_of_cards(self.hand_area, len(hand),
-                                                      int(self.hand_area.h * 0.92),
-                                                      min_step=0.5, arc=0.0)]
-        for face, r in zip(hand, rects, strict=True):
-            img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
-            shadowed(surface, img, r.topleft)
+        hand = tuple(sorted(self.view.hand, key=lambda f: (f[0] not in KINDS, str(f[0]), f[1])))
+        area = self.hand_area
+        key = ("reveal-hand", area.size, hand, id(self.app.cards.painter))
+
+        def paint(surf: pygame.Surface) -> None:
+            local = pygame.Rect(0, 0, area.w, area.h)
+            rects = [d for d, _hit in layout.fan_of_cards(local, len(hand), int(area.h * 0.92),
+                                                          min_step=0.5, arc=0.0)]
+            for face, r in zip(hand, rects, strict=True):
+                img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
+                shadowed(surf, img, r.topleft)
+
+        surface.blit(theme.layer(key, area.size, paint), area.topleft)
 
     def draw_choices(self, surface: pygame.Surface) -> None:
         area = self.choice_area
@@ -512,9 +539,14 @@ class RevealScene(PlayScene):
         ph = int(area.h * 0.3)
         box = pygame.Rect(area.x, area.y, area.w, ph - 6)
         if d is not None and self.prompt:
-            theme.rounded_panel(surface, box, (250, 241, 220, 235), radius=box.h // 5)
-            theme.draw_wrapped(surface, self.prompt, box.inflate(-box.h // 3, -box.h // 6),
-                               int(box.h * 0.3), theme.INK, bold=True)
+            def paint(surf: pygame.Surface) -> None:
+                local = pygame.Rect(0, 0, box.w, box.h)
+                theme.rounded_panel(surf, local, (250, 241, 220, 235), radius=box.h // 5,
+                                    shadow=False)
+                theme.draw_wrapped(surf, self.prompt, local.inflate(-box.h // 3, -box.h // 6),
+                                   int(box.h * 0.3), theme.INK, bold=True)
+            surface.blit(theme.layer(("prompt", box.size, self.prompt), box.size, paint),
+                         box.topleft)
             return
         dd = self.session.decision()
         if dd is None:

@@ -1,0 +1,157 @@
+"""``solemio bench``: the window's numbers.
+
+* ``frame_ms_p99``: update + draw of the table during the oven reveal animation,
+  5 seats, 1920x1080, software rendering (headless surface), after one warm-up
+  reveal so every card picture is already rendered, as in a running game.
+* ``startup_s``: from starting a Python process to the title screen drawn,
+  measured from outside with a subprocess.
+* ``rss_mb``: peak resident memory of this process after playing a 5-seat game
+  through the window.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+
+def _reveal_session(seed: int) -> Any:
+    """A 5-seat game replayed to its first round end, its feed set to show the reveal."""
+    from solemio.engine import load_cardset, new_game
+    from solemio.ui.session import GameSession, SeatConfig
+
+    cs = load_cardset("sole-mio")
+    colours = ["blue", "green", "brown", "red", "yellow"]
+    g = new_game(cs, colours, seed, record_events=True)
+    rng = random.Random(seed)
+    while not any(ev["type"] == "round-end" for ev in g.events_for(None)):
+        g.apply(rng.choice(g.decision().choices))
+    names = ["Anna", "Giulia", "Marco", "Sofia", "Luca"]
+    seats = [SeatConfig(names[i], colours[i], person=(i == 0), level="easy") for i in range(5)]
+    sess = GameSession(cs, seats, seed, None, list(g.choices_log))
+    events = sess.game.events_for(0)
+    sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == "round-end")
+    return sess
+
+
+def _run_reveal(app: Any, sess: Any, frames: int, times: list[float] | None) -> None:
+    from solemio.ui import driver
+    from solemio.ui.scenes.reveal import RevealScene
+    from solemio.ui.scenes.table import TableScene
+
+    app.manager.reset(TableScene(app, sess))
+    rng = random.Random(1)
+    dt = 1 / 60
+    for _ in range(frames):
+        top = app.manager.top
+        if isinstance(top, RevealScene) and top.my_decision() is not None:
+            driver.person_move(app, rng)
+        t0 = time.perf_counter()
+        app.step([], dt, draw=True)
+        t1 = time.perf_counter()
+        if times is not None and isinstance(app.manager.top, RevealScene):
+            times.append((t1 - t0) * 1000.0)
+
+
+def frame_times(frames: int = 600) -> list[float]:
+    from solemio.ui.app import App
+    from solemio.ui.settings import Settings
+
+    app = App((1920, 1080), headless=True, settings=Settings(sound=False),
+              persist_settings=False)
+    try:
+        _run_reveal(app, _reveal_session(4), frames, None)  # warm-up: card pictures rendered
+        times: list[float] = []
+        _run_reveal(app, _reveal_session(5), frames, times)
+    finally:
+        app.close()
+    return times
+
+
+def startup_seconds(repeats: int = 3) -> float:
+    """Process start to title drawn, best of ``repeats`` (the first run warms the disk cache)."""
+    env = dict(os.environ, SOLEMIO_STARTUP_PROBE="1", SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    code = "import sys; from solemio.ui.app import run; sys.exit(run())"
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, timeout=60)
+        t1 = time.perf_counter()
+        if "TITLE_DRAWN" not in proc.stdout:
+            raise RuntimeError(f"the title was never drawn: {proc.stderr[-500:]}")
+        best = min(best, t1 - t0)
+    return best
+
+
+def peak_rss_mb() -> float:
+    """Play a 5-seat game to the end through the window, then report peak resident memory."""
+    import resource
+
+    from solemio.engine import load_cardset
+    from solemio.ui import driver
+    from solemio.ui.app import App
+    from solemio.ui.scenes.gameover import GameOverScene
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.ui.settings import Settings
+
+    app = App((1920, 1080), headless=True, settings=Settings(sound=False, pace=0.3),
+              persist_settings=False)
+    try:
+        colours = ["blue", "green", "brown", "red", "yellow"]
+        seats = [SeatConfig(f"P{i}", colours[i], person=(i == 0), level="normal")
+                 for i in range(5)]
+        sess = GameSession(load_cardset("grande"), seats, 8)
+        app.manager.push(TableScene(app, sess))
+        driver.play_until(app, lambda: isinstance(app.manager.top, GameOverScene),
+                          random.Random(8), dt=0.25, draw_every=3)
+    finally:
+        app.close()
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kb / 1024.0
+
+
+def rss_in_subprocess() -> float:
+    """The game's memory measured in a fresh process, so the frame benchmark's caches
+    do not count against it."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = ("import pygame; pygame.init(); pygame.display.set_mode((1, 1)); "
+            "from solemio.ui.bench import peak_rss_mb; print('RSS_MB', peak_rss_mb())")
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=600)
+    for line in proc.stdout.splitlines():
+        if line.startswith("RSS_MB"):
+            return float(line.split()[1])
+    raise RuntimeError(f"the memory run failed: {proc.stderr[-500:]}")
+
+
+def run() -> dict:
+    """All three figures, as the ``solemio bench`` command reports them."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    times = frame_times()
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else float("nan")
+    result = {
+        "frame_ms_p99": round(p99, 2),
+        "frame_ms_median": round(statistics.median(times), 2) if times else float("nan"),
+        "frames": len(times),
+        "startup_s": round(startup_seconds(), 3),
+        "rss_mb": round(rss_in_subprocess(), 1),
+    }
+    return result
+
+
+if __name__ == "__main__":
+    print(run())
