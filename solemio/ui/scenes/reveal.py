@@ -337,9 +337,12 @@ class RevealScene(PlayScene):
                      "ask for help, or give up.", order=oname,
                      missing=request_text([tuple(x) for x in ctx.get("missing", [])]))
         if k == "help":
-            return _("{name} asks you for {req} to fill {order}. If you help, you take the top "
+            text = _("{name} asks you for {req} to fill {order}. If you help, you take the top "
                      "order of your stack as a reward.", name=names[ctx.get("asker", 0)],
                      req=request_text([tuple(x) for x in ctx.get("request", [])]), order=oname)
+            if all(c[0] == "decline" for c in d.choices):
+                text += " " + _("Your hand cannot cover it.")
+            return text
         if k == "block":
             own = COLOUR_KIND[self.session.seats[d.seat].colour]
             return _("Block: the column holds {have}; you may add {kind} from your hand. "
@@ -359,8 +362,8 @@ class RevealScene(PlayScene):
         area = self.choice_area
         ph = int(area.h * 0.3)
         grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
-        row_h = int(max(32, min(grid_area.h / 2.3, self.size[1] * 0.075)))
-        gap = max(4, row_h // 5)
+        gap = max(4, int(grid_area.h * 0.05))
+        row_h = int(max(30, min((grid_area.h - 2 * gap) / 3, self.size[1] * 0.07)))
         cols = 2 if grid_area.w > 520 else 1
         rows = max(1, (grid_area.h + gap) // (row_h + gap))
         per_page = rows * cols
@@ -394,7 +397,7 @@ class RevealScene(PlayScene):
     def column_slot(self, k: int, i: int) -> pygame.Rect:
         col = self.L.columns[k]
         head = int(col.h * 0.16)
-        cw, ch = layout.card_fit(col.w * 0.82, col.h * 0.42)
+        cw, ch = layout.card_fit(col.w * 0.8, col.h * 0.5)
         n = max(len(self.cols[k]), i + 1)
         room = col.h - head - ch
         step = min(int(ch * 0.24), room // max(1, n - 1)) if n > 1 else 0
@@ -402,7 +405,7 @@ class RevealScene(PlayScene):
 
     def order_rect(self) -> pygame.Rect:
         r = self.L.reveal_order
-        cw, ch = layout.card_fit(r.w * 0.62, r.h * 0.56)
+        cw, ch = layout.card_fit(r.w * 0.6, r.h * 0.46)
         return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -79,6 +79,10 @@ class TableScene(PlayScene):
     def on_resume(self) -> None:
         self.layout(self.app.size)
 
+    def on_exit(self) -> None:
+        # Leaving the table (to the title, or a new game): stop any computer thinking.
+        self.thinker.cancel()
+
     # --- flow -----------------------------------------------------------------
     def pace(self, seat: int | None) -> float:
         p = self.app.settings.pace
@@ -353,7 +357,7 @@ class TableScene(PlayScene):
         c = self.app.cards
         ov = L.oven
         top = view.oven_top
-        px = max(12, int(ov.h * 0.085))
+        px = max(12, min(int(ov.h * 0.085), int(L.message.h * 0.8)))
         if top is not None:
             img = c.face(tuple(top), self.session.cardset, ov.size,
                          self.session.cardset.scorer_name)
@@ -362,12 +366,12 @@ class TableScene(PlayScene):
         seats.pile(self.app, surface, img, ov, view.oven)
         lab = theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", view.oven), px,
                          theme.CREAM, bold=True)
-        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + px // 2)))
+        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + px // 3)))
         sp = L.supply
         seats.pile(self.app, surface, c.ingredient_back(sp.size), sp, view.supply)
         lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", view.supply), px,
                          theme.CREAM, bold=True)
-        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + px // 2)))
+        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + px // 3)))
         if self.app.settings.learner_aid:
             self.draw_tally(surface)
 
