@@ -156,6 +156,7 @@ class TableLayout:
     reveal_order: pygame.Rect = field(default_factory=pygame.Rect)
     reveal_oven: pygame.Rect = field(default_factory=pygame.Rect)
     choices: pygame.Rect = field(default_factory=pygame.Rect)
+    me_announce: pygame.Rect = field(default_factory=pygame.Rect)
     hand_card_h: int = 0
     unit: float = 1.0
 
@@ -205,13 +206,18 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     message = pygame.Rect(middle.x + side_w, middle.bottom - msg_h, middle.w - 2 * side_w, msg_h)
     play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2)
     label_h = max(18, int(h * 0.042))
-    pile_h = int(min(play.h - label_h - m, h * 0.3))
+    bubble_h = max(44, int(h * 0.09))
+    band = max(26, int(h * 0.05))
+    # A band at the top of the middle is kept for the announcement bubbles (they reach
+    # up over the panels' label row), so they never hide the oven's top card.
+    piles = pygame.Rect(play.x, play.y + band, play.w, play.h - band)
+    pile_h = int(min(piles.h - label_h - m // 2, h * 0.3))
     cw, ch = card_size(pile_h)
-    top = play.y + max(0, (play.h - label_h - ch) // 2)
+    top = piles.y + max(0, (piles.h - label_h - ch) // 2)
     oven = pygame.Rect(w // 2 - cw - int(cw * 0.7), top, cw, ch)
     supply = pygame.Rect(w // 2 + int(cw * 0.7), top, cw, ch)
-    announce = pygame.Rect(w // 2 - int(w * 0.3), play.y, int(w * 0.6),
-                           max(40, int(min(play.h * 0.32, h * 0.1))))
+    announce = pygame.Rect(middle.x, play.y + band - bubble_h, middle.w, bubble_h)
+    me_announce = pygame.Rect(message.x, message.bottom - bubble_h, message.w, bubble_h)
 
     # Reveal: the oven at the left, five columns, the order being filled at the right.
     rv_card_h = int(min(play.h * 0.55, h * 0.2))
@@ -230,7 +236,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
         oven=oven, supply=supply, announce=announce, message=message, me=me, hand=hand,
         actions=actions, action_buttons=action_buttons, columns=columns,
         reveal_order=reveal_order, reveal_oven=reveal_oven, choices=choices,
-        hand_card_h=hand_card_h, unit=unit,
+        hand_card_h=hand_card_h, unit=unit, me_announce=me_announce,
     )
 
 

@@ -238,14 +238,20 @@ class PlayScene(Scene):
         alpha = min(1.0, t / 0.12, (dur - t) / 0.25 if dur > 0 else 1.0)
         tail = None
         rects = self.seat_rects()
+        area = self.L.announce
         if b["seat"] is not None and b["seat"] in rects:
             r = rects[b["seat"]]
-            tail = (r.centerx, r.bottom) if r.centery < self.L.announce.centery else (
-                r.centerx, r.top)
+            if b["seat"] == self.bottom_seat and self.L.me_announce.w > 0:
+                # The person at the screen speaks just above their own hand.
+                area = self.L.me_announce
+                tail = (r.right - r.w // 4, r.top + 4)
+            else:
+                tail = (r.centerx, r.bottom - 4) if r.centery < area.centery else (
+                    r.centerx, r.top + 4)
         icon = None
         if b.get("icon"):
-            icon = self.app.cards.kind_icon(b["icon"], int(self.L.announce.h * 0.6))
-        seats.bubble(surface, self.L.announce, b["lines"], tail, alpha, icon)
+            icon = self.app.cards.kind_icon(b["icon"], int(area.h * 0.6))
+        seats.bubble(surface, area, b["lines"], tail, alpha, icon)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
         for f in self.anims.flights:

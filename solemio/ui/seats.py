@@ -154,9 +154,13 @@ def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],
     a = int(255 * max(0.0, min(1.0, alpha)))
     if a <= 0:
         return rect
-    px = int(rect.h * (0.34 if len(text_lines) > 1 else 0.42))
-    surfs = [theme.fit_text(line, px if i == 0 else int(px * 0.75), rect.w - rect.h // 2
-                            - (icon.get_width() if icon else 0), theme.INK, bold=(i == 0))
+    # Two lines: who speaks (small), then what they said (large: the thing to remember).
+    sizes = [int(rect.h * 0.42)] if len(text_lines) == 1 else [int(rect.h * 0.27),
+                                                                 int(rect.h * 0.4)]
+    avail = rect.w - rect.h // 2 - (icon.get_width() + rect.h // 8 if icon else 0)
+    surfs = [theme.fit_text(line, sizes[min(i, len(sizes) - 1)], avail,
+                            theme.WALNUT_MID if (i == 0 and len(text_lines) > 1) else theme.INK,
+                            bold=True)
              for i, line in enumerate(text_lines)]
     content_w = max(s.get_width() for s in surfs) + (icon.get_width() + rect.h // 8 if icon else 0)
     w = min(rect.w, content_w + rect.h // 2)

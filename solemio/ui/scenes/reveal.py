@@ -114,6 +114,7 @@ class RevealScene(PlayScene):
         L.columns = layout.split_h(col_area, 5, m)
         L.announce = pygame.Rect(col_area.x, col_area.y + int(col_area.h * 0.3), col_area.w,
                                  max(40, int(h * 0.1)))
+        L.me_announce = pygame.Rect(0, 0, 0, 0)
         self.build_widgets()
 
     # --- flow -----------------------------------------------------------------
