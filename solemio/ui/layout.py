@@ -118,11 +118,11 @@ def fan_of_cards(area: pygame.Rect, n: int, max_h: int, min_step: float = 0.5,
 
 
 def menu_column(size: tuple[int, int], n: int, top_frac: float = 0.42,
-                width_frac: float = 0.26) -> list[pygame.Rect]:
+                width_frac: float = 0.26, height_frac: float = 0.075) -> list[pygame.Rect]:
     """Buttons of a title or pause menu, stacked and centred."""
     w, h = size
     bw = int(max(260, min(w * width_frac, 560)))
-    bh = int(max(40, min(h * 0.075, 96)))
+    bh = int(max(36, min(h * height_frac, 96)))
     gap = int(bh * 0.3)
     total = n * bh + (n - 1) * gap
     y0 = int(h * top_frac)

@@ -255,3 +255,53 @@ def test_settings_are_stored_atomically(make_app, tmp_path):
     assert st.load() == s
     st.settings_path().write_text("{not json", encoding="utf-8")
     assert st.load() == st.Settings()  # a corrupt file gives defaults, not a crash
+
+
+def test_drag_selects_several_cards(make_app):
+    app = make_app()
+    sess = GameSession(load_cardset("mamma-mia"), seats("pc"), 5, first=0,
+                       agent_options=FAST_AGENTS)
+    table = app.manager.push(TableScene(app, sess))
+    app.step([], 0.1, draw=False)
+    cards = [w for w in table.focus.widgets if w.name.startswith("hand")
+             and w.face[0] in ("olive", "pepper", "mushroom", "salami", "pineapple")]
+    a, b = cards[0], cards[1]
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a.rect.center, button=1),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(5, 0),
+                                 buttons=(1, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1)], 0.0,
+             draw=False)
+    assert {a.index, b.index} <= table.selected
+
+
+def test_resizing_recomputes_the_layout(make_app):
+    from solemio.ui.layout import overlaps
+
+    app = make_app()
+    sess = GameSession(load_cardset("grande"), seats("pccce"), 2, agent_options=FAST_AGENTS)
+    app.manager.push(TableScene(app, sess))
+    rng = random.Random(2)
+    for size in [(1024, 640), (3840, 2160), (1500, 800), (1280, 720)]:
+        app.resize(size)
+        for _ in range(40):
+            if not driver.person_move(app, rng):
+                driver.wait_thinker(app)
+                app.step([], 0.8, draw=False)
+        app.draw()
+        top = app.manager.top
+        assert top.size == size
+        rects = top.interactive_rects()
+        assert all(pygame.Rect(0, 0, *size).contains(r) for _n, r in rects)
+        assert overlaps(rects) == []
+
+
+def test_colour_blind_mode_switches_the_painter(make_app):
+    app = make_app()
+    sess = GameSession(load_cardset("sole-mio"), seats("pc"), 1, agent_options=FAST_AGENTS)
+    app.manager.push(TableScene(app, sess))
+    app.step([], 0.1)
+    before = app.painter
+    app.settings.colour_blind = True
+    app.settings_changed()
+    app.step([], 0.1)
+    assert app.painter is not before and app.painter.colour_blind

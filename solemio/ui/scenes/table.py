@@ -71,10 +71,32 @@ class TableScene(PlayScene):
         self.selected: set[int] = set()
         self.hand: list[tuple] = []
         self.turn_confirmed = False
+        self.drag: bool | None = None
         super().__init__(app, session)
 
     def on_enter(self) -> None:
         self.build_widgets()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Click a card to select it, or press and drag across several ingredient cards."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.focus.at(event.pos)
+            w = self.focus.widgets[i] if i >= 0 else None
+            self.drag = None
+            if isinstance(w, HandCard) and w.face[0] in KINDS:
+                self.drag = w.index not in self.selected  # the state dragged cards take
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.drag = None
+        elif event.type == pygame.MOUSEMOTION and getattr(self, "drag", None) is not None:
+            if event.buttons and event.buttons[0]:
+                i = self.focus.at(event.pos)
+                w = self.focus.widgets[i] if i >= 0 else None
+                if isinstance(w, HandCard) and w.face[0] in KINDS and w.enabled and \
+                        (w.index in self.selected) != self.drag:
+                    self.toggle(w.index)
+            else:
+                self.drag = None
+        return super().handle_event(event)
 
     def on_resume(self) -> None:
         self.layout(self.app.size)

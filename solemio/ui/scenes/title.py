@@ -24,7 +24,7 @@ class TitleScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rects = layout.menu_column(size, 5, top_frac=0.5)
+        rects = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062)
         items = [
             ("new", _("New game"), self.new_game, "primary"),
             ("continue", _("Continue"), self.resume, "secondary"),
@@ -83,20 +83,20 @@ class TitleScene(WidgetScene):
         ch = int(h * 0.2)
         cw, ch = layout.card_size(ch)
         kinds = ("olive", "pepper", "mushroom", "salami", "pineapple")
-        cx, base_y = w // 2, int(h * 0.33)
+        cx, base_y = w // 2, int(h * 0.295)
         for i, kind in enumerate(kinds):
             angle = (i - 2) * 11
             card = self.app.cards.ingredient(kind, 2 if i == 2 else 1, (cw, ch))
             rot = pygame.transform.rotozoom(card, -angle, 1.0)
             bob = math.sin(self.t * 1.3 + i) * h * 0.004
-            x = cx + (i - 2) * cw * 0.62
-            y = base_y + abs(i - 2) * ch * 0.08 + bob
+            x = cx + (i - 2) * cw * 0.78
+            y = base_y + abs(i - 2) * ch * 0.05 + bob
             surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
-        title_text(surface, "Sole Mio!", (w // 2, int(h * 0.11)), int(h * 0.115))
+        title_text(surface, "Sole Mio!", (w // 2, int(h * 0.1)), int(h * 0.115))
         sub = theme.text(_("a pizza card game of memory and nerve"), int(h * 0.03),
                          theme.CREAM_DARK)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.465))))
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.48))))
         self.focus.draw(surface)
         foot = theme.text(_("Arrows or Tab to move · Enter to choose · F11 full screen"),
                           max(11, int(h * 0.02)), theme.CREAM_DARK)
-        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.015))))
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.012))))
