@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from solemio.engine import Game, SeatView
+from solemio.engine import KINDS, Game, SeatView
 
 
 class Cancelled(Exception):
@@ -31,24 +31,54 @@ class Cancelled(Exception):
 
 
 def _canonical(game: Game, seat: int) -> Game:
-    """A copy whose hidden zones are listed in a fixed order (by face).
+    """A copy in which the hidden cards lie in a fixed order (by face).
 
-    ``Game.redeal`` shuffles the hidden cards *as they happen to be listed*,
-    so two positions the seat cannot tell apart would yield different
-    samples for the same generator state.  Sorting the hidden zones by face
-    first makes the sample depend only on what the seat knows.  This touches
-    engine internals and is a stop-gap until ``redeal`` sorts its pools
-    itself (requested from the engine owner, see docs/ai.md).
+    ``Game.redeal`` shuffles the hidden cards *as they happen to be listed*
+    (the supply, then the other hands; a hand's orders after its stack), so
+    two positions the seat cannot tell apart would give different samples
+    for the same generator state.  Here the hidden cards are first pooled,
+    sorted by face and handed back out in that order (cards a seat is known
+    to hold stay with it), which the seat cannot tell from the original:
+    the sample then depends only on what the seat knows.  This touches
+    engine internals and is a stop-gap until ``redeal`` does it itself
+    (requested from the engine owner, see docs/ai.md).
     """
     g = game.clone()
     face = game.face
-    g.supply.sort(key=lambda c: (face(c), c))
+
+    def key(c: int) -> tuple:
+        return (face(c), c)
+
+    scorer = [c for c in g.supply if face(c) == ("scorer",)]
+    pool = [c for c in g.supply if face(c) != ("scorer",)]
+    keeps: dict[int, tuple[list[int], int]] = {}
     for s in range(g.n):
-        if s != seat:
-            g.hands[s].sort(key=lambda c: (face(c), c))
+        if s == seat:
+            continue
+        need = list(g.known[s])
+        keep: list[int] = []
+        orders: list[int] = []
+        for c in g.hands[s]:
+            f = face(c)
+            if f[0] not in KINDS:
+                orders.append(c)
+            elif f in need:
+                need.remove(f)
+                keep.append(c)
+            else:
+                pool.append(c)
         known = g.stack_known[s]
-        loose = sorted(g.stacks[s][known:], key=lambda c: (face(c), c))
-        g.stacks[s] = g.stacks[s][:known] + loose
+        loose = sorted(g.stacks[s][known:] + orders, key=key)
+        g.stacks[s] = g.stacks[s][:known] + loose[len(orders):]
+        keeps[s] = (sorted(keep, key=key) + loose[: len(orders)], len(g.hands[s]))
+    pool.sort(key=key)
+    for s, (kept, size) in keeps.items():
+        take = size - len(kept)
+        g.hands[s] = kept + pool[:take]
+        del pool[:take]
+    g.supply = pool + scorer
+    known = g.stack_known[seat]
+    g.stacks[seat] = g.stacks[seat][:known] + sorted(g.stacks[seat][known:], key=key)
     return g
 
 

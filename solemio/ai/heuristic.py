@@ -12,7 +12,7 @@ in a few habits (planning series, withholding help from the leader).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solemio.ai.base import Agent, Searcher
@@ -40,8 +40,10 @@ class Style:
     threshold: float = 0.7  # play an order when its value reaches this
     plan_series: bool = True
     help_leader: bool = False  # help an opponent who leads
-    keep_weight: float = 0.08  # cost of playing a unit my orders still need from hand
+    keep_weight: float = 0.0  # cost of playing a unit my orders still need from hand
     draw_target: int = 3  # orders wanted in hand
+    no_help_draw_target: int = 4  # without help (Mamma Mia!) more orders in hand pay
+    no_help_topup: float = 0.0  # and opponents' orders rarely get topped up
 
 
 EASY = Style(
@@ -53,6 +55,7 @@ EASY = Style(
     help_leader=True,
     keep_weight=0.0,
     draw_target=2,
+    no_help_draw_target=2,
 )
 NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02))
 PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
@@ -80,6 +83,14 @@ class HeuristicAgent(Agent):
             self.memory.colours = [s.colour for s in view.seats]
         if self.ev is None:
             self.ev = evaluator_for(view.cardset)
+            if not self.ev.cs.help:
+                # measured: without help, holding more orders and assuming fewer
+                # top-ups wins clearly more often (see docs/ai.md)
+                self.style = replace(
+                    self.style,
+                    draw_target=max(self.style.draw_target, self.style.no_help_draw_target),
+                    opp_topup=min(self.style.opp_topup, self.style.no_help_topup),
+                )
         handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
         choice = handler(view, dict(view.context))
         if choice not in view.choices:  # a rule of thumb must never stall a table
@@ -280,7 +291,7 @@ class HeuristicAgent(Agent):
         if view.round >= view.rounds and view.supply <= 3 * len(view.seats):
             # last round: a leader hurries the end, a trailer slows it
             mine = len(view.seats[view.seat].filled)
-            best_other = max(len(s.filled) for i, s in enumerate(view.seats) if i != view.seat)
+            best_other = max((len(s.filled) for i, s in enumerate(view.seats) if i != view.seat), default=0)
             want_stack = mine < best_other
         if self.style.noise > 0.2 and self.rng.random() < 0.25:
             want_stack = not want_stack
@@ -372,7 +383,7 @@ class HeuristicAgent(Agent):
         asker = ctx["asker"]
         mine = len(view.seats[me].filled)
         theirs = len(view.seats[asker].filled)
-        others = max(len(s.filled) for i, s in enumerate(view.seats) if i not in (me, asker))
+        others = max((len(s.filled) for i, s in enumerate(view.seats) if i not in (me, asker)), default=0)
         cheapest = min(helps, key=lambda c: (self._cards_cost(c[1]), c))
         cost = self._cards_cost(cheapest[1])
         if self.style.noise > 0.2:

@@ -1,0 +1,259 @@
+"""Hard: perfect memory, rules of thumb, and Monte Carlo search over re-dealt hidden cards.
+
+For the decisions where looking ahead pays (whether and which order to put
+on the oven, where to draw from, whether to help, how to ask for help) the
+hard seat asks its ``Searcher`` for re-dealt copies of the game (everything
+it cannot see dealt again at random, consistently with its view), applies
+each candidate to the *same* copy (common random numbers: the candidates
+are compared on identical deals, which removes most of the noise) and plays
+the copy out to the end of the current round with a fast policy.  The value
+of a play-out is the seat's filled orders minus its opponents' average,
+plus a bonus for leading at the end of the game.
+
+Search is a referee over the rules of thumb, not a replacement: the
+candidates come from the heuristic, which is also the default, and another
+candidate is chosen only when it beats the default clearly (by more than two
+standard errors of the paired differences).  With few play-outs the seat
+therefore plays like a perfect-memory normal seat instead of collapsing,
+which is the failure mode of plain iteration-limited search.
+
+Play-outs stop on a time budget (default 1 s) or an iteration budget
+(reproducible); both are checked together with the cancel flag.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+from solemio.ai.base import Cancelled, Searcher
+from solemio.ai.evaluate import hand_vectors
+from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
+from solemio.ai.memory import KIDX, Entry, MemoryStyle
+from solemio.engine import Game, SeatView
+
+HARD = replace(NORMAL, memory=MemoryStyle("perfect"), noise=0.0)
+SEARCHED = frozenset(("order", "draw", "help", "fill"))
+
+
+def entries_from_history(history: tuple) -> list[Entry]:
+    """The exact oven of this round, from the public history (a perfect memory)."""
+    out = []
+    for h in history:
+        if h[0] == "play":
+            out.append(Entry("ing", h[1], KIDX[h[2]], h[3], h[4], cards=h[3] + h[4]))
+        elif h[0] == "order":
+            out.append(Entry("order", h[1], order=h[2]))
+        else:  # carried over
+            out.append(Entry("ing", -1, KIDX[h[1]], 1 if h[2] == 1 else 0, 1 if h[2] == 2 else 0))
+    return out
+
+
+class _SampleSelf(HeuristicAgent):
+    """The hard seat's own policy inside a play-out: the heuristic on the sample's history."""
+
+    def sync(self, view: SeatView) -> None:
+        self.memory.entries = entries_from_history(view.history)
+        seen = [0.0] * 5
+        for e in self.memory.entries:
+            if e.tag == "ing":
+                seen[e.kind] += e.singles + 2 * e.doubles
+        self.memory.seen_played = seen
+
+    def act(self, view: SeatView) -> tuple:
+        self.sync(view)
+        handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
+        choice = handler(view, dict(view.context))
+        return choice if choice in view.choices else view.choices[0]
+
+
+def light_policy(g: Game, rng: random.Random) -> tuple:
+    """A fast stand-in for an opponent: sensible, cheap, a little random."""
+    d = g.decision()
+    kind = d.kind
+    ch = d.choices
+    if kind == "play":
+        plays = [c for c in ch if c[0] == "play"]
+        if not plays:
+            return ch[0]
+        kinds = sorted({c[1] for c in plays})
+        k = kinds[int(rng.random() * len(kinds))]
+        mine = [c for c in plays if c[1] == k and c[2] + c[3] == 1]
+        return mine[int(rng.random() * len(mine))] if mine else plays[0]
+    if kind == "order":
+        if rng.random() < 0.45:
+            return ch[1 + int(rng.random() * (len(ch) - 1))]
+        return ch[0]
+    if kind == "draw":
+        info = g.view(d.seat).seats[d.seat]
+        want = "stack" if info.orders == 0 else "supply"
+        for c in ch:
+            if c[1] == want:
+                return c
+        return ch[0]
+    if kind == "fill":
+        direct = [c for c in ch if c[0] == "fill" and c[2] is None]
+        if direct:
+            return min(direct, key=lambda c: sum(s + 2 * dd for _k, s, dd in c[1]))
+        asks = [c for c in ch if c[0] == "fill"]
+        return asks[0] if asks else ch[-1]
+    if kind == "help":
+        if rng.random() < 0.5 and len(ch) > 1:
+            return ch[1]
+        return ch[0]
+    return ch[int(rng.random() * len(ch))]
+
+
+class HardAgent(HeuristicAgent):
+    """Perfect memory + determinized Monte Carlo on the decisions where it pays."""
+
+    level = "hard"
+    wants_searcher = True
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        budget_ms: float = 1000.0,
+        iterations: int | None = None,
+        style: Style | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(seat, seed, style=style or HARD, **options)
+        self.budget_ms = float(budget_ms)
+        self.iterations = iterations
+        self.playouts = 0  # total play-outs so far (for measurements)
+        self._self_policy: _SampleSelf | None = None
+
+    # the hard seat remembers everything: its picture of the oven is the public history
+    def choose(self, view: SeatView, new_events: list[dict], searcher: Searcher) -> tuple:
+        self.memory.observe(new_events)
+        if not self.memory.colours:
+            self.memory.colours = [s.colour for s in view.seats]
+        if self.ev is None:
+            HeuristicAgent.choose(self, view, [], Searcher(None, self.seat))  # sets ev and style
+        self.memory.entries = entries_from_history(view.history)
+        handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
+        default = handler(view, dict(view.context))
+        if default not in view.choices:
+            default = view.choices[0]
+        if view.decision_kind not in SEARCHED or not searcher.available:
+            return default
+        cands = self._candidates(view, default)
+        if len(cands) < 2:
+            return default
+        try:
+            return self._search(view, cands, default, searcher)
+        except Cancelled:
+            return default
+
+    # ------------------------------------------------------------------ candidates
+
+    def _candidates(self, view: SeatView, default: tuple) -> list[tuple]:
+        kind = view.decision_kind
+        ch = view.choices
+        out = [default]
+        if kind == "order":
+            hu, hd, orders = hand_vectors(view.hand)
+            cu, cd, _ = self._project(view, hu, hd)
+            scored = sorted(
+                ((self.order_value(view, o, cu, cd, hu, hd, orders), o) for o in set(orders)),
+                reverse=True,
+            )
+            for _v, o in scored[:3]:
+                out.append(("order", o))
+            out.append(("no-order",))
+        elif kind == "draw":
+            out.extend(ch)
+        elif kind == "help":
+            helps = [c for c in ch if c[0] == "help"]
+            out.append(("decline",))
+            if helps:
+                out.append(min(helps, key=lambda c: (self._cards_cost(c[1]), c)))
+        elif kind == "fill":
+            direct = [c for c in ch if c[0] == "fill" and c[2] is None]
+            if direct:
+                return [default]  # filling at once is never worse than asking
+            asks = [c for c in ch if c[0] == "fill"]
+            asks.sort(key=lambda c: (len(c[2]), self._cards_cost(c[1]), c))
+            out.extend(asks[:2])
+            out.append(("give-up",))
+        seen = []
+        for c in out:
+            if c in ch and c not in seen:
+                seen.append(c)
+        return seen
+
+    # ------------------------------------------------------------------ search
+
+    def _search(self, view: SeatView, cands: list[tuple], default: tuple, searcher: Searcher) -> tuple:
+        deadline = time.perf_counter() + self.budget_ms / 1000.0 * 0.85
+        limit = self.iterations
+        base_seed = self.rng.getrandbits(48)
+        values: list[list[float]] = [[] for _ in cands]
+        if self._self_policy is None:
+            self._self_policy = _SampleSelf(self.seat, self.seed, style=self.style)
+            self._self_policy.ev = self.ev
+        self._self_policy.memory.colours = self.memory.colours
+        self._self_policy.memory.first = self.memory.first
+        it = 0
+        while True:
+            if limit is not None:
+                if it >= limit:
+                    break
+            elif time.perf_counter() >= deadline and it >= 1:
+                break
+            searcher.check()
+            sample = searcher.sample(random.Random(base_seed + it))
+            for i, c in enumerate(cands):
+                g = sample.clone()
+                g.apply(c)
+                values[i].append(self._playout(g, view.round, random.Random(base_seed * 31 + it)))
+                if limit is None and time.perf_counter() >= deadline and it >= 1:
+                    break
+            it += 1
+            self.playouts += 1
+        n = min(len(v) for v in values)
+        if n < 2:
+            return default
+        d0 = values[cands.index(default)][:n]
+        best, pick = 0.0, default
+        for i, c in enumerate(cands):
+            if c == default:
+                continue
+            diffs = [a - b for a, b in zip(values[i][:n], d0, strict=True)]
+            m = sum(diffs) / n
+            var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+            se = math.sqrt(var / n) if var > 0 else 0.0
+            if m > 2.0 * se + 0.05 and m > best:
+                best, pick = m, c
+        return pick
+
+    def _playout(self, g: Game, start_round: int, rng: random.Random) -> float:
+        me = self.seat
+        pol = self._self_policy
+        steps = 0
+        while not g.is_over():
+            d = g.decision()
+            if d.seat == me:
+                view = g.view(me)
+                if view.round != start_round:
+                    break
+                choice = pol.act(view)
+            else:
+                if steps % 8 == 0 and g.view(None).round != start_round:
+                    break
+                choice = light_policy(g, rng)
+            g.apply(choice)
+            steps += 1
+        scores = g.scores()
+        mine = scores[me]
+        others = [s for i, s in enumerate(scores) if i != me]
+        value = mine - sum(others) / len(others)
+        if g.is_over():
+            if g.winners and me in g.winners:
+                value += 1.5 / len(g.winners)
+        return value

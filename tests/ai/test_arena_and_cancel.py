@@ -1,0 +1,111 @@
+"""The arena's command line, its output, and cancellable thinking."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+from conftest import COLOURS4
+
+from solemio.ai import make_agent
+from solemio.ai.arena import main
+from solemio.engine import load_cardset, new_game
+
+
+def test_arena_json_smoke(capsys) -> None:
+    rc = main(["--edition", "sole-mio", "--seats", "normal,random,easy", "--games", "3",
+               "--seed", "4", "--processes", "1", "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 3
+    assert set(out["levels"]) == {"normal", "random", "easy"}
+    total = 0.0
+    for d in out["levels"].values():
+        lo, hi = d["ci95"]
+        assert 0.0 <= lo <= d["win_share"] <= hi <= 1.0
+        assert d["decision_ms_p50"] <= d["decision_ms_p95"]
+        total += d["win_share"] * d["seats"]
+    assert abs(total - 3) < 1e-6  # one win per game, shared wins split
+
+
+def test_arena_reproducible_with_iterations(capsys) -> None:
+    argv = ["--edition", "mamma-mia", "--seats", "hard,normal", "--games", "2", "--seed", "9",
+            "--processes", "2", "--iterations", "1", "--json"]
+    assert main(argv) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    b = json.loads(capsys.readouterr().out)
+    for lvl in a["levels"]:
+        assert a["levels"][lvl]["win_share"] == b["levels"][lvl]["win_share"]
+        assert a["levels"][lvl]["filled_mean"] == b["levels"][lvl]["filled_mean"]
+
+
+def test_arena_table_output(capsys) -> None:
+    assert main(["--edition", "grande", "--seats", "normal,random", "--games", "2",
+                 "--processes", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out and "normal" in out and "random" in out
+
+
+def test_arena_bad_input(capsys) -> None:
+    bad = [
+        ["--edition", "nope", "--seats", "normal,random", "--games", "2"],
+        ["--edition", "sole-mio", "--seats", "normal,genius", "--games", "2"],
+        ["--edition", "sole-mio", "--seats", "normal", "--games", "2"],
+        ["--edition", "sole-mio", "--seats", "normal,random", "--games", "0"],
+        ["--edition", "sole-mio", "--seats", "normal,random", "--games", "x"],
+        ["--edition", "sole-mio", "--seats", "normal,random", "--games", "2", "--budget-ms", "-1"],
+        ["--seats", "normal,random", "--games", "2"],
+        ["--edition", "sole-mio", "--seats", "normal,random", "--games", "2", "--bogus"],
+    ]
+    for argv in bad:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)
+
+
+def _position_with(kind: str):
+    cs = load_cardset("sole-mio")
+    game = new_game(cs, COLOURS4, seed=21)
+    agents = [make_agent("normal", s, s) for s in range(4)]
+    while game.decision().kind != kind:
+        game.apply(agents[game.current_seat()].decide(game))
+    return game
+
+
+def test_thinking_is_cancellable_off_thread() -> None:
+    game = _position_with("order")
+    seat = game.current_seat()
+    hard = make_agent("hard", seat, 5, budget_ms=60_000)
+    cancel = threading.Event()
+    box: dict = {}
+
+    def think() -> None:
+        box["choice"] = hard.decide(game, cancel)
+
+    t0 = time.perf_counter()
+    worker = threading.Thread(target=think)
+    worker.start()
+    time.sleep(0.2)
+    cancel.set()
+    worker.join(timeout=5)
+    assert not worker.is_alive()
+    assert time.perf_counter() - t0 < 2.0
+    assert box["choice"] in game.decision().choices
+
+
+def test_hard_respects_its_budget() -> None:
+    game = _position_with("order")
+    hard = make_agent("hard", game.current_seat(), 5, budget_ms=150)
+    t0 = time.perf_counter()
+    choice = hard.decide(game)
+    assert time.perf_counter() - t0 < 0.165 + 0.1
+    assert choice in game.decision().choices
+
+
+def test_make_agent_rejects_unknown_level() -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        make_agent("genius", 0, 0)
