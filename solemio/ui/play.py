@@ -54,6 +54,7 @@ class PlayScene(Scene):
         self.t = 0.0
         self.thinker = thinker_for(app, session)
         self._pending: tuple | None = None  # (position key, computer's choice) awaiting the show
+        self.thinking = 0.0  # how long the stage has waited for a computer seat's answer
         self.L = layout.table_layout(app.size, len(session.seats))
 
     # --- geometry -----------------------------------------------------------
@@ -146,7 +147,9 @@ class PlayScene(Scene):
         if d is None:
             return
         if seat_computer:
+            self.thinking += dt
             if self._pending is not None and self._pending[0] == pos:
+                self.thinking = 0.0
                 choice = self._pending[1]
                 self._pending = None
                 if choice in d.choices:
@@ -280,6 +283,11 @@ class PlayScene(Scene):
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text = self.error or self.message
+        d = self.session.decision()
+        if not text and self.thinking > 0.5 and d is not None and \
+                not self.session.is_person(d.seat):
+            dots = "." * (1 + int(self.t * 2.5) % 3)
+            text = _("{name} is thinking", name=self.session.names[d.seat]) + dots
         if not text:
             return
         r = self.L.message

@@ -181,7 +181,7 @@ def rounded_panel(
     border: tuple[int, ...] | None = None, border_w: int = 2, shadow: bool = True,
 ) -> None:
     """A soft-shadowed rounded panel, the basic shape of every box on the table."""
-    r = radius if radius is not None else max(4, min(rect.w, rect.h) // 8)
+    r = radius if radius is not None else max(4, min(min(rect.w, rect.h) // 8, 30))
     pad = max(2, rect.h // 40) * 2 + 2
     key = ("panel", rect.size, tuple(fill), r, tuple(border) if border else None, border_w,
            shadow)

@@ -14,9 +14,9 @@ def rules_sections() -> list[tuple[str, str]]:
     """Headings and paragraphs; written for this game, translated like every string."""
     return [
         (_("The idea"), _(
-            "Everyone throws ingredients into one shared oven, face down in a stack. "
-            "Only the top card can be seen. When the round ends the oven is turned over "
-            "and its cards come out one by one: ingredients land in five columns, and each "
+            "Everyone plays ingredients onto one shared oven: a face-up stack of which only "
+            "the top card can be seen, and nobody may look through it. When the round ends "
+            "the oven is turned over and its cards come out one by one: ingredients land in five columns, and each "
             "order card played in between is filled from what lies there at that moment. "
             "Remember what went in, and play your orders when the oven can pay them.")),
         (_("Your turn"), _(
@@ -100,4 +100,9 @@ class RulesScene(WidgetScene):
             y += px
         self.scroll = min(self.scroll, max(0, y - inner.h))
         surface.blit(content, inner.topleft, pygame.Rect(0, self.scroll, inner.w, inner.h))
+        if self.scroll < y - inner.h:
+            more = theme.text(_("More below: scroll with the arrows or the wheel"), max(11, px - 2),
+                              theme.TOMATO_DARK, bold=True)
+            surface.blit(more, more.get_rect(bottomright=(self.panel.right - px,
+                                                          self.panel.bottom - px // 3)))
         self.focus.draw(surface)
