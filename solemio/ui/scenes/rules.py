@@ -16,7 +16,8 @@ def rules_sections() -> list[tuple[str, str]]:
         (_("The idea"), _(
             "Everyone plays ingredients onto one shared oven: a face-up stack of which only "
             "the top card can be seen, and nobody may look through it. When the round ends "
-            "the oven is turned over and its cards come out one by one: ingredients land in five columns, and each "
+            "the oven is turned over and its cards come out one by one: ingredients land in "
+            "five columns, and each "
             "order card played in between is filled from what lies there at that moment. "
             "Remember what went in, and play your orders when the oven can pay them.")),
         (_("Your turn"), _(
