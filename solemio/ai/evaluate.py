@@ -8,8 +8,8 @@ believes, so it is safe to use on a view.
 
 from __future__ import annotations
 
-from solemio.engine import KINDS, CardSet
 from solemio.ai.memory import Entry
+from solemio.engine import KINDS, CardSet
 
 # a forgotten card: about 1.1 units spread over five kinds
 LOST_UNITS = 0.22

@@ -18,7 +18,7 @@ from typing import Any
 from solemio.ai.base import Agent, Searcher
 from solemio.ai.evaluate import Evaluator, hand_vectors, project_oven
 from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
-from solemio.engine import COLOUR_KIND, KINDS, SeatView, load_cardset
+from solemio.engine import COLOUR_KIND, SeatView, load_cardset
 
 _EVALUATORS: dict[str, Evaluator] = {}
 
@@ -438,7 +438,3 @@ class HeuristicAgent(Agent):
 
     def _d_show_play(self, view: SeatView, ctx: dict) -> tuple:
         return min(view.choices, key=lambda c: c[1])
-
-
-def kinds_named(variant: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(KINDS[k] for k in variant)
