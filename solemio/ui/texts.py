@@ -103,8 +103,61 @@ def order_name(cardset: Any, order_id: str) -> str:
         return order_id
 
 
+def order_kind(cardset: Any, order_id: str, own_kind: str) -> str | None:
+    """The one kind a four-of-a-kind style order asks for (None for other orders)."""
+    try:
+        needs = [t for t in cardset.order(order_id).tokens(own_kind) if t[0] == "need"]
+    except (KeyError, AttributeError):
+        return None
+    return needs[0][1] if len(needs) == 1 else None
+
+
+def variant_needs(cardset: Any, order_id: str | None, kinds: Sequence[str],
+                  own_kind: str) -> tuple[dict[str, int], dict[str, int]]:
+    """What a choice of kinds asks for: (units per kind, double cards per kind).
+
+    Mirrors the order types of the shipped card sets; an unknown type gives the
+    kinds one unit each, which only affects the wording and sorting of buttons.
+    """
+    units: dict[str, int] = {}
+    doubles: dict[str, int] = {}
+    try:
+        spec = cardset.order(order_id)
+        t, p = spec.type, spec.params
+    except (KeyError, AttributeError, TypeError):
+        t, p = "", {}
+    if t == "staircase":
+        for k, n in zip(kinds, p.get("amounts", []), strict=False):
+            units[k] = units.get(k, 0) + n
+    elif t == "doubles":
+        for k in kinds:
+            doubles[k] = doubles.get(k, 0) + 1
+    elif t in ("rarest-kind", "joker-kind"):
+        for k in kinds:
+            units[k] = units.get(k, 0) + int(p.get("units", 1))
+        if p.get("own_units"):
+            units[own_kind] = units.get(own_kind, 0) + int(p["own_units"])
+    elif t == "none-of-mine":
+        for k in kinds:
+            units[k] = units.get(k, 0) + int(p.get("units", 1))
+    else:
+        for k in kinds:
+            units[k] = units.get(k, 0) + 1
+    return units, doubles
+
+
+def describe_variant(cardset: Any, order_id: str | None, kinds: Sequence[str],
+                     own_kind: str) -> str:
+    units, doubles = variant_needs(cardset, order_id, kinds, own_kind)
+    parts = [kind_units(k, n) for k, n in units.items()]
+    parts += [ngettext("{n} double {kind}", "{n} double {kind}", n, kind=kind_name(k))
+              for k, n in doubles.items()]
+    return " + ".join(parts) if parts else " · ".join(kind_name(k) for k in kinds)
+
+
 def describe_choice(choice: Sequence[Any], cardset: Any = None,
-                    names: Sequence[str] = (), own_kind: str = "olive") -> str:
+                    names: Sequence[str] = (), own_kind: str = "olive",
+                    order_id: str | None = None) -> str:
     """One legal choice of any decision as a short sentence for its button."""
     head = choice[0] if choice else ""
     if head == "play":
@@ -117,12 +170,15 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
         return _("Draw from the supply") if choice[1] == "supply" else _(
             "Draw from my order stack")
     if head == "series":
-        parts = [f"{order_name(cardset, oid)} = {u}" for oid, u in choice[1]]
+        parts = []
+        for oid, u in choice[1]:
+            kind = order_kind(cardset, oid, own_kind)
+            parts.append(kind_units(kind, u) if kind else f"{order_name(cardset, oid)} = {u}")
         if len(parts) == 1:
-            return _("Reveal it alone (needs {n})", n=choice[1][0][1])
-        return _("Series: {list}", list="; ".join(parts))
+            return _("This order alone: {what}", what=parts[0])
+        return _("Series: {list}", list=" + ".join(parts))
     if head == "variant":
-        return " · ".join(kind_name(k) for k in choice[1])
+        return describe_variant(cardset, order_id, choice[1], own_kind)
     if head == "fill":
         hand, request = choice[1], choice[2]
         has_hand = any(s or d for _k, s, d in hand)

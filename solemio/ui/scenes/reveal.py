@@ -25,10 +25,13 @@ from solemio.ui.texts import (
     KINDS,
     cards_text,
     describe_choice,
+    describe_variant,
     kind_name,
     kind_units,
+    order_kind,
     order_name,
     request_text,
+    variant_needs,
 )
 from solemio.ui.widgets import Button, Widget
 
@@ -161,15 +164,19 @@ class RevealScene(PlayScene):
             return self.t_(1.2)
         if t == "series":
             n = len(ev["orders"])
-            parts = ", ".join(f"{order_name(self.session.cardset, o)} = {u}"
-                              for o, u in ev["orders"])
+            own = COLOUR_KIND[self.session.seats[ev["seat"]].colour]
+            parts = " + ".join(
+                kind_units(k, u) if (k := order_kind(self.session.cardset, o, own)) else
+                f"{order_name(self.session.cardset, o)} = {u}" for o, u in ev["orders"])
             self.note(ngettext("{name} reveals it alone: {list}",
                                "{name} plays a series of {n}: {list}", n,
                                name=names[ev["seat"]], list=parts))
             return self.t_(1.2)
         if t == "variant":
+            own = COLOUR_KIND[self.session.seats[ev["seat"]].colour]
             self.note(_("{name} chooses: {kinds}", name=names[ev["seat"]],
-                        kinds=", ".join(kind_name(k) for k in ev["kinds"])))
+                        kinds=describe_variant(self.session.cardset, ev.get("order"),
+                                               ev["kinds"], own)))
             return self.t_(1.0)
         if t == "help-asked":
             seat = ev["seat"]
@@ -369,6 +376,35 @@ class RevealScene(PlayScene):
         rows = max(1, (grid_area.h + gap) // (row_h + gap))
         per_page = rows * cols
         choices = list(d.choices)
+        own = COLOUR_KIND[self.session.seats[d.seat].colour]
+        if d.kind == "series":
+            # Series the columns can pay in full come first, bigger series before smaller.
+            units = [sum(f[1] for f in col) for col in self.view.columns]
+
+            def covered(ch: tuple) -> tuple[int, int]:
+                ok = 0
+                for oid, u in ch[1]:
+                    kind = order_kind(self.session.cardset, oid, own)
+                    if kind and units[KINDS.index(kind)] >= u:
+                        ok += 1
+                return (-ok, -len(ch[1]))
+
+            choices.sort(key=covered)
+        elif d.kind == "variant":
+            # Kinds the columns already cover best come first.
+            cols = self.view.columns
+            oid = (d.context or {}).get("order")
+
+            def coverage(ch: tuple) -> float:
+                units, doubles = variant_needs(self.session.cardset, oid, ch[1], own)
+                need = sum(units.values()) + sum(doubles.values())
+                have = sum(min(n, sum(f[1] for f in cols[KINDS.index(k)]))
+                           for k, n in units.items())
+                have += sum(min(n, sum(1 for f in cols[KINDS.index(k)] if f[1] == 2))
+                            for k, n in doubles.items())
+                return -have / max(1, need)
+
+            choices.sort(key=coverage)
         # The way out (give up / decline) goes last, so the useful choices come first.
         choices.sort(key=lambda c: c[0] in ("give-up", "decline"))
         if len(choices) > per_page:
@@ -377,10 +413,10 @@ class RevealScene(PlayScene):
         self.page %= pages
         shown = choices[self.page * per_page:(self.page + 1) * per_page]
         cells = layout.grid(grid_area, per_page + (1 if pages > 1 else 0), cols, row_h, gap)
-        own = COLOUR_KIND[self.session.seats[d.seat].colour]
         out: list[Widget] = []
         for i, (ch, cell) in enumerate(zip(shown, cells, strict=False)):
-            label = describe_choice(ch, self.session.cardset, self.session.names, own_kind=own)
+            label = describe_choice(ch, self.session.cardset, self.session.names, own_kind=own,
+                                    order_id=(d.context or {}).get("order"))
             style = "secondary" if ch[0] in ("give-up", "decline") else "good"
             out.append(Button(f"choice{i}", label, lambda c=ch: self.apply(c), cell,
                               style=style))
