@@ -392,15 +392,15 @@ class RevealScene(PlayScene):
             choices.sort(key=covered)
         elif d.kind == "variant":
             # Kinds the columns already cover best come first.
-            cols = self.view.columns
+            colv = self.view.columns
             oid = (d.context or {}).get("order")
 
             def coverage(ch: tuple) -> float:
                 units, doubles = variant_needs(self.session.cardset, oid, ch[1], own)
                 need = sum(units.values()) + sum(doubles.values())
-                have = sum(min(n, sum(f[1] for f in cols[KINDS.index(k)]))
+                have = sum(min(n, sum(f[1] for f in colv[KINDS.index(k)]))
                            for k, n in units.items())
-                have += sum(min(n, sum(1 for f in cols[KINDS.index(k)] if f[1] == 2))
+                have += sum(min(n, sum(1 for f in colv[KINDS.index(k)] if f[1] == 2))
                             for k, n in doubles.items())
                 return -have / max(1, need)
 
