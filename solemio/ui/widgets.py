@@ -125,8 +125,10 @@ class Selector(Widget):
         formatter: Callable[[Any], str], on_change: Callable[[Any], None],
         rect: pygame.Rect | None = None, tooltip: str = "",
         swatch: Callable[[Any], tuple[int, int, int] | None] | None = None,
+        icon: Callable[[Any, int], pygame.Surface | None] | None = None,
     ) -> None:
         super().__init__(name, rect, tooltip)
+        self.icon = icon
         self.label = label
         self.options = list(options)
         self.index = max(0, min(index, len(self.options) - 1))
@@ -183,12 +185,18 @@ class Selector(Widget):
         sw = self.swatch(self.value) if self.swatch else None
         sw_w = 0
         if sw is not None:
-            sw_w = r.h // 2 + 6
+            sw_w = int(r.h * 0.64) + 6
         surf = theme.fit_text(text, px, inner.w - sw_w, fg, bold=True)
         x = inner.centerx - (surf.get_width() + sw_w) // 2
         if sw is not None:
-            pygame.draw.circle(surface, sw, (x + r.h // 4, r.centery), r.h // 4)
-            pygame.draw.circle(surface, theme.WALNUT, (x + r.h // 4, r.centery), r.h // 4, 1)
+            rad = int(r.h * 0.32)
+            sw_w = 2 * rad + 6
+            c = (x + rad, r.centery)
+            pygame.draw.circle(surface, sw, c, rad)
+            pygame.draw.circle(surface, theme.WALNUT, c, rad, 1)
+            pic = self.icon(self.value, int(rad * 1.35)) if self.icon else None
+            if pic is not None:
+                surface.blit(pic, pic.get_rect(center=c))
             x += sw_w
         surface.blit(surf, (x, r.centery - surf.get_height() // 2))
 

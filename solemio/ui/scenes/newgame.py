@@ -12,7 +12,7 @@ from solemio.i18n import _
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.session import SeatConfig
-from solemio.ui.texts import COLOURS, colour_name, level_name
+from solemio.ui.texts import COLOUR_KIND, COLOURS, colour_name, level_name
 from solemio.ui.widgets import Button, Selector, TextField
 
 DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
@@ -82,7 +82,9 @@ class NewGameScene(WidgetScene):
                                     COLOURS.index(row["colour"]), colour_name,
                                     lambda v, i=i: self.set_colour(i, v),
                                     pygame.Rect(xs[2], r.y, cols[2], r.h),
-                                    swatch=lambda v: theme.SEAT_RGB[v]))
+                                    swatch=lambda v: theme.SEAT_RGB[v],
+                                    icon=lambda v, px: self.app.cards.kind_icon(
+                                        COLOUR_KIND[v], px)))
         r = line(_("Who starts"))
         opts = [None] + list(range(self.n))
         first = self.first if self.first is not None and self.first < self.n else None
