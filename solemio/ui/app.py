@@ -64,6 +64,11 @@ class App:
         else:
             pygame.display.set_caption("Sole Mio!")
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            try:
+                # The layout is designed from 1024x640 up: do not let the window go smaller.
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
             pygame.key.set_repeat(350, 40)
             try:
                 pygame.key.start_text_input()
