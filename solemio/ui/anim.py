@@ -41,6 +41,16 @@ class Flight:
     shake: bool = False
     fade: bool = False
     tag: object = None  # what the flight stands for (e.g. the column it is landing in)
+    back_key: tuple | None = None  # set: the card turns over from this back on its way
+
+    @property
+    def started(self) -> bool:
+        return self.t >= self.delay
+
+    def linear(self) -> float:
+        if self.t < self.delay:
+            return 0.0
+        return max(0.0, min(1.0, (self.t - self.delay) / max(1e-6, self.duration)))
 
     @property
     def done(self) -> bool:

@@ -261,13 +261,28 @@ class PlayScene(Scene):
             if f.t < f.delay:
                 continue
             r = f.rect()
+            key = f.image_key
+            squash = 1.0
+            if f.back_key is not None:
+                # Turn the card over on the way: the back narrows, then the face widens.
+                p = f.linear()
+                if p < 0.5:
+                    key, squash = f.back_key, 1 - p / 0.5
+                else:
+                    squash = (p - 0.5) / 0.5
             # Render at the landing size only; in-between sizes are a quick scale, so a
             # flight never asks the painter for dozens of one-off sizes.
-            img = self.image_for(f.image_key, f.end.size)
-            if img is not None:
-                if img.get_size() != r.size:
-                    img = pygame.transform.scale(img, r.size)
-                surface.blit(img, r.topleft)
+            img = self.image_for(key, f.end.size)
+            if img is None:
+                continue
+            size = (max(1, int(r.w * squash)), r.h)
+            if img.get_size() != size:
+                img = pygame.transform.scale(img, size)
+            elif f.fade:
+                img = img.copy()
+            if f.fade:
+                img.set_alpha(int(255 * (1 - f.linear())))
+            surface.blit(img, (r.centerx - size[0] // 2, r.y))
 
     def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
         what = key[0]

@@ -148,7 +148,7 @@ class RevealScene(PlayScene):
                 if not self.skip:
                     dest = self.column_slot(k, len(self.cols[k]) - 1)
                     self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
-                                          min(0.3, self.t_(0.3)), tag=k))
+                                          min(0.3, self.t_(0.3)), tag=k, back_key=("back",)))
                     self.sfx("reveal")
                 return self.t_(0.45)
             owner = ev.get("owner", 0)
@@ -156,7 +156,8 @@ class RevealScene(PlayScene):
             self.log = []
             if not self.skip:
                 self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
-                                      self.order_rect(), min(0.35, self.t_(0.35))))
+                                      self.order_rect(), min(0.35, self.t_(0.35)),
+                                      back_key=("oback", face[0])))
                 self.sfx("reveal")
             self.say(owner, [names[owner], _("an order: {name}",
                                              name=order_name(self.session.cardset, face[1]))],
@@ -228,13 +229,32 @@ class RevealScene(PlayScene):
                 is_show = self.session.cardset.order(ev["order"][1]).otype.special == "show"
             except (AttributeError, KeyError):
                 pass
+            target = self.order_rect()
             if not is_show:
                 for face in ev["used"]:
                     f = tuple(face)
                     if f[0] in KINDS:
-                        col = self.cols[KINDS.index(f[0])]
+                        k = KINDS.index(f[0])
+                        col = self.cols[k]
                         if f in col:
-                            col.remove(f)
+                            i = len(col) - 1 - col[::-1].index(f)
+                            start = self.column_slot(k, i)
+                            col.pop(i)
+                            if not self.skip:
+                                # The ingredients used gather on the order and fade away.
+                                end = pygame.Rect(0, 0, start.w // 2, start.h // 2)
+                                end.center = target.center
+                                self.anims.add(Flight(("face", f), start, end,
+                                                      self.t_(0.5), fade=True))
+            if not self.skip:
+                owner_r = self.seat_rects().get(seat)
+                if owner_r is not None:
+                    end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
+                    end.center = owner_r.center
+                    self.anims.add(Flight(("face", tuple(ev["order"])), pygame.Rect(target), end,
+                                          self.t_(0.45), delay=self.t_(0.8)))
+                    if cur is not None:
+                        cur["left_at"] = self.t + self.t_(0.8) + self.t_(0.45)
             if cur is not None:
                 cur["status"] = "filled"
                 cur["face"] = tuple(ev["order"])
@@ -250,6 +270,14 @@ class RevealScene(PlayScene):
                     r = self.order_rect()
                     self.anims.add(Flight(("face", tuple(ev["order"])), r, r, self.t_(0.5),
                                           shake=True))
+                    owner_r = self.seat_rects().get(seat)
+                    if owner_r is not None:
+                        # Back under its owner's order stack (or out of the game).
+                        end = pygame.Rect(0, 0, r.w // 3, r.h // 3)
+                        end.center = owner_r.center
+                        self.anims.add(Flight(("face", tuple(ev["order"])), pygame.Rect(r), end,
+                                              self.t_(0.45), delay=self.t_(0.8)))
+                        self.current["left_at"] = self.t + self.t_(0.8) + self.t_(0.45)
             self.note(_("Not filled: {why}.", why=fail_reason(ev["reason"])))
             self.sfx("failed")
             return self.t_(1.3)
@@ -508,8 +536,10 @@ class RevealScene(PlayScene):
         key = ("order-panel", box.size, cur["face"] if cur else None,
                cur["status"] if cur else None, cur["owner"] if cur else None, tuple(self.log),
                id(self.app.cards.painter))
-        in_flight = cur is not None and any(f.image_key == ("face", cur["face"])
+        in_flight = cur is not None and any(f.image_key == ("face", cur["face"]) and f.started
                                             for f in self.anims.flights)
+        if cur is not None and cur.get("left_at") is not None and self.t >= cur["left_at"]:
+            in_flight = True  # the card has left for its owner: only the outcome stays
         if in_flight:
             key = key + ("flying",)
         surf = theme.layer(key, box.size, lambda s: self._paint_order(s, in_flight))
@@ -531,7 +561,7 @@ class RevealScene(PlayScene):
             shadowed(surface, img, r.topleft)
         if cur["status"]:
             ok = cur["status"] == "filled"
-            stamp = theme.text(_("FILLED") if ok else _("NOT FILLED"), int(r.h * 0.13),
+            stamp = theme.text(_("FILLED") if ok else _("NOT FILLED"), int(r.h * 0.16),
                                theme.CREAM, bold=True)
             sr = stamp.get_rect(center=r.center).inflate(int(r.h * 0.08), int(r.h * 0.03))
             rot = pygame.Surface(sr.size, pygame.SRCALPHA)
