@@ -129,7 +129,7 @@ def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:
 
 def draw_wrapped(
     surface: pygame.Surface, s: str, rect: pygame.Rect, px: int, colour: tuple[int, ...] = INK,
-    bold: bool = False, centre: bool = False, line_gap: float = 1.2,
+    bold: bool = False, centre: bool = False, line_gap: float = 1.2, middle: bool = False,
 ) -> int:
     """Draw wrapped text inside ``rect``, shrinking the size until it fits; returns height used."""
     size = px
@@ -140,6 +140,8 @@ def draw_wrapped(
             break
         size = int(size * 0.9)
     y = rect.y
+    if middle:
+        y = rect.centery - min(rect.h, lh * len(lines)) // 2
     for line in lines:
         if y + lh > rect.bottom + 2:
             break

@@ -29,6 +29,14 @@ class NewGameScene(WidgetScene):
         from solemio.engine import list_cardsets
 
         self.editions = [e for e in list_cardsets() if not e.error]
+        self.descriptions: dict[str, str] = {}
+        for e in self.editions:
+            try:
+                from solemio.engine import load_cardset
+
+                self.descriptions[e.id] = _(load_cardset(e.id).description)
+            except Exception:  # a description is a nicety; the edition still plays
+                self.descriptions[e.id] = ""
         self.edition = 0
         self.n = 4
         self.rows = [
@@ -63,6 +71,7 @@ class NewGameScene(WidgetScene):
         widgets.append(Selector("edition", "", list(range(len(names))), self.edition,
                                 lambda i: names[i], self.set_edition,
                                 pygame.Rect(r.x, r.y, r.w // 2, r.h)))
+        self.desc_rect = pygame.Rect(r.x + r.w // 2 + gap, r.y, r.w - r.w // 2 - gap, r.h)
         r = line(_("Seats"))
         widgets.append(Selector("seats", "", [2, 3, 4, 5], self.n - 2, lambda v: str(v),
                                 self.set_n, pygame.Rect(r.x, r.y, r.w // 2, r.h)))
@@ -151,4 +160,8 @@ class NewGameScene(WidgetScene):
         for label, r in self.labels:
             t = theme.fit_text(label, int(r.h * 0.42), r.w, theme.INK, bold=True)
             surface.blit(t, (r.x, r.centery - t.get_height() // 2))
+        if self.editions:
+            desc = self.descriptions.get(self.editions[self.edition].id, "")
+            theme.draw_wrapped(surface, desc, self.desc_rect, int(self.desc_rect.h * 0.36),
+                               theme.WALNUT_MID, middle=True)
         self.focus.draw(surface)
