@@ -317,15 +317,22 @@ class PlayScene(Scene):
         w = self.focus.focused
         if w is None or not w.tooltip:
             return
-        lines = w.tooltip
-        width = int(min(self.size[0] * 0.32, 520))
         px = max(12, int(self.size[1] * 0.022))
-        wrapped = theme.wrap(lines, px, width - px)
+        width = int(min(self.size[0] * 0.32, 520))
+        L = self.L
+        side = None
+        if w.name.startswith("hand"):
+            # Card explanations sit beside the supply, clear of the message and the oven.
+            x = L.supply.right + 3 * L.margin
+            room = L.middle.right - x
+            if room >= 220:
+                width = min(width, room)
+                side = x
+        wrapped = theme.wrap(w.tooltip, px, width - px)
         lh = theme.font(px).get_linesize()
         box = pygame.Rect(0, 0, width, lh * len(wrapped) + px)
-        if w.name.startswith("hand"):
-            # Card explanations sit in the free corner of the table, not over the message.
-            box.bottomright = (self.L.middle.right, self.L.message.bottom)
+        if side is not None:
+            box.midleft = (side, L.supply.centery)
         else:
             box.midbottom = (w.rect.centerx, w.rect.top - 8)
         box.clamp_ip(surface.get_rect())

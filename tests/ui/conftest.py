@@ -10,8 +10,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-FAST_AGENTS = {"hard": {"budget_ms": 20}}
-
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):

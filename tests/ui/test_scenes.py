@@ -10,7 +10,7 @@ import random
 
 import pygame
 import pytest
-from conftest import FAST_AGENTS
+from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
 from solemio.ui import driver, session
