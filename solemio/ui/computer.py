@@ -28,10 +28,14 @@ def make_agent(level: str, seat: int, seed: int, **options: Any) -> Any:
     """The computer opponent of ``level`` (solemio.ai.make_agent), or a random one."""
     try:
         from solemio.ai import make_agent as ai_make_agent
-
-        return ai_make_agent(level, seat=seat, seed=seed, **options)
-    except Exception:  # an unfinished or broken AI must not stop people from playing
+    except Exception:  # no AI package at all: people can still play
         return RandomAgent(seed * 31 + seat)
+    for lv, opts in ((level, options), ("normal", {})):
+        try:
+            return ai_make_agent(lv, seat=seat, seed=seed, **opts)
+        except Exception:  # a level not built yet falls back to "normal", then to random
+            continue
+    return RandomAgent(seed * 31 + seat)
 
 
 def _think(agent: Any, game: Any, cancel: threading.Event) -> tuple:
