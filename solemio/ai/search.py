@@ -107,6 +107,10 @@ def light_policy(g: Game, rng: random.Random) -> tuple:
     return ch[int(rng.random() * len(ch))]
 
 
+class _OutOfTime(Exception):
+    """A play-out ran past the budget: its iteration is dropped."""
+
+
 class HardAgent(HeuristicAgent):
     """Perfect memory + determinized Monte Carlo on the decisions where it pays."""
 
@@ -127,6 +131,7 @@ class HardAgent(HeuristicAgent):
         self.iterations = iterations
         self.playouts = 0  # total play-outs so far (for measurements)
         self._self_policy: _SampleSelf | None = None
+        self._hard_stop: float | None = None
 
     # the hard seat remembers everything: its picture of the oven is the public history
     def choose(self, view: SeatView, new_events: list[dict], searcher: Searcher) -> tuple:
@@ -190,7 +195,11 @@ class HardAgent(HeuristicAgent):
     # ------------------------------------------------------------------ search
 
     def _search(self, view: SeatView, cands: list[tuple], default: tuple, searcher: Searcher) -> tuple:
-        deadline = time.perf_counter() + self.budget_ms / 1000.0 * 0.85
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000.0 * 0.85
+        # a play-out still running at the budget's end is abandoned (and its
+        # iteration dropped), so a slow round cannot push a decision past it
+        self._hard_stop = None if self.iterations is not None else start + self.budget_ms / 1000.0 * 0.95
         limit = self.iterations
         base_seed = self.rng.getrandbits(48)
         values: list[list[float]] = [[] for _ in cands]
@@ -208,12 +217,16 @@ class HardAgent(HeuristicAgent):
                 break
             searcher.check()
             sample = searcher.sample(random.Random(base_seed + it))
-            for i, c in enumerate(cands):
-                g = sample.clone()
-                g.apply(c)
-                values[i].append(self._playout(g, view.round, random.Random(base_seed * 31 + it)))
-                if limit is None and time.perf_counter() >= deadline and it >= 1:
-                    break
+            row = []
+            try:
+                for c in cands:
+                    g = sample.clone()
+                    g.apply(c)
+                    row.append(self._playout(g, view.round, random.Random(base_seed * 31 + it)))
+            except _OutOfTime:
+                break
+            for i, v in enumerate(row):
+                values[i].append(v)
             it += 1
             self.playouts += 1
         n = min(len(v) for v in values)
@@ -236,7 +249,10 @@ class HardAgent(HeuristicAgent):
         me = self.seat
         pol = self._self_policy
         steps = 0
+        stop = self._hard_stop
         while not g.is_over():
+            if stop is not None and steps % 8 == 7 and time.perf_counter() > stop:
+                raise _OutOfTime()
             d = g.decision()
             if d.seat == me:
                 view = g.view(me)
