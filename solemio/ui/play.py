@@ -131,6 +131,7 @@ class PlayScene(Scene):
         while events:
             ev = events.pop(0)
             self.session.cursor += 1
+            self.session.track(ev)
             self.view = self.session.view()
             dur = self.on_event(ev)
             if self.session.cursor <= self.session.catch_up:
@@ -228,9 +229,14 @@ class PlayScene(Scene):
         sub = theme.fit_text(title, px, max(10, limit - x), theme.CREAM_DARK, bold=True)
         surface.blit(sub, (x, bar.centery - sub.get_height() // 2))
 
+    def shown_view(self) -> Any:
+        """The view as far as the show has got (the engine may already be further)."""
+        return self.view
+
     def draw_seats(self, surface: pygame.Surface, active: int | None) -> None:
+        view = self.shown_view()
         for seat, r in self.seat_rects().items():
-            seats.seat_panel(self.app, surface, r, self.view, seat, self.session,
+            seats.seat_panel(self.app, surface, r, view, seat, self.session,
                              active == seat, show_hand_backs=(seat != self.session.viewer))
 
     def draw_banner(self, surface: pygame.Surface) -> None:

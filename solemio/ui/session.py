@@ -58,6 +58,7 @@ class GameSession:
         self.viewer: int | None = persons[0] if len(persons) == 1 else None
         self.cursor = 0  # how many events the scenes have consumed
         self.catch_up = 0  # events before this index are replayed instantly (resumed games)
+        self.oven_shown = 0  # the oven's height as far as the shown events go
 
     # --- who is who -------------------------------------------------------
     @property
@@ -108,6 +109,18 @@ class GameSession:
             except OSError:
                 pass
 
+    def track(self, ev: dict) -> None:
+        """Follow the oven's height through the events as they are shown."""
+        t = ev["type"]
+        if t == "play":
+            self.oven_shown += ev["singles"] + ev["doubles"]
+        elif t == "order":
+            self.oven_shown += 1
+        elif t == "new-round":
+            self.oven_shown = len(ev.get("oven", []))
+        elif t == "setup":
+            self.oven_shown = 0
+
     def resume_feed(self) -> None:
         """Start the feed at the present, or at the start of a reveal in progress.
 
@@ -115,15 +128,20 @@ class GameSession:
         columns and the order on show are right when a saved game resumes.
         """
         n = self.game.event_count()
-        self.cursor = n
+        self.cursor = 0
         self.catch_up = n
+        target = n
         d = self.game.decision()
+        events = self.game.events_for(self.viewer)
         if d is not None and d.kind not in ("play", "order", "draw"):
-            events = self.game.events_for(self.viewer)
             for i in range(len(events) - 1, -1, -1):
                 if events[i]["type"] == "round-end":
-                    self.cursor = i
+                    target = i
                     break
+        # Count the oven up to where the show resumes.
+        for ev in events[:target]:
+            self.track(ev)
+        self.cursor = target
 
     # --- saving ---------------------------------------------------------
     def to_json(self) -> dict:

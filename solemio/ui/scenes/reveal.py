@@ -9,6 +9,7 @@ decision" keep long reveals from dragging.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Any
 
@@ -64,8 +65,17 @@ class RevealScene(PlayScene):
         super().__init__(app, session)
         view = self.view
         self.scorer = ev["scorer"] if ev else max(0, view.scorer)
-        self.total = self._oven_total(view)
+        self.round = ev["round"] if ev else view.round
+        # The oven's height from the events shown so far: the engine may be further on.
+        self.total = session.oven_shown if ev else self._oven_total(view)
         self.revealed = view.revealed if ev is None else 0
+        # Filled orders as far as the show has got: the engine resolves orders ahead of
+        # the animation, and the panels must not give the outcome away early.
+        pending = [0] * len(session.seats)
+        for e in session.game.events_for(session.viewer, session.cursor):
+            if e["type"] == "filled" or (e["type"] == "reward" and e.get("order")):
+                pending[e["seat"]] += 1
+        self.filled_cap = [len(si.filled) - pending[i] for i, si in enumerate(view.seats)]
         if ev is None:
             self.cols = [list(c) for c in view.columns]
         names = session.names
@@ -199,6 +209,7 @@ class RevealScene(PlayScene):
             seat = ev["seat"]
             if ev.get("order"):
                 self.gained[seat] += 1
+                self.filled_cap[seat] += 1
                 self.note(_("{name} takes the top order of their stack as a reward.",
                             name=names[seat]))
             else:
@@ -223,6 +234,7 @@ class RevealScene(PlayScene):
         if t == "filled":
             seat = ev["seat"]
             self.gained[seat] += 1
+            self.filled_cap[seat] += 1
             cur = self.current
             is_show = False
             try:
@@ -293,6 +305,18 @@ class RevealScene(PlayScene):
             self.end_game(ev)
             return 0.0
         return 0.0
+
+    def shown_view(self) -> Any:
+        view = self.view
+        infos = []
+        changed = False
+        for i, si in enumerate(view.seats):
+            cap = max(0, self.filled_cap[i])
+            if cap < len(si.filled):
+                si = dataclasses.replace(si, filled=si.filled[:cap])
+                changed = True
+            infos.append(si)
+        return dataclasses.replace(view, seats=tuple(infos)) if changed else view
 
     def note(self, line: str) -> None:
         self.log.append(line)
@@ -477,7 +501,7 @@ class RevealScene(PlayScene):
         super().draw(surface)
         s = self.session
         names = s.names
-        title = _("Round {r}: {name} reveals the oven", r=self.view.round,
+        title = _("Round {r}: {name} reveals the oven", r=self.round,
                   name=names[self.scorer])
         self.draw_top_bar(surface, title)
         d = s.decision()
