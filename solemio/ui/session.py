@@ -59,6 +59,7 @@ class GameSession:
         self.cursor = 0  # how many events the scenes have consumed
         self.catch_up = 0  # events before this index are replayed instantly (resumed games)
         self.oven_shown = 0  # the oven's height as far as the shown events go
+        self.oven_top_shown: tuple | None = None  # and its top card
 
     # --- who is who -------------------------------------------------------
     @property
@@ -114,12 +115,20 @@ class GameSession:
         t = ev["type"]
         if t == "play":
             self.oven_shown += ev["singles"] + ev["doubles"]
+            # Singles go in first, then doubles: a double ends on top if there was one.
+            self.oven_top_shown = (ev["kind"], 2 if ev["doubles"] else 1)
         elif t == "order":
             self.oven_shown += 1
+            self.oven_top_shown = tuple(ev["order"])
         elif t == "new-round":
-            self.oven_shown = len(ev.get("oven", []))
+            oven = ev.get("oven", [])
+            self.oven_shown = len(oven)
+            self.oven_top_shown = tuple(oven[-1]) if oven else None
+        elif t == "round-end":
+            self.oven_top_shown = None
         elif t == "setup":
             self.oven_shown = 0
+            self.oven_top_shown = None
 
     def resume_feed(self) -> None:
         """Start the feed at the present, or at the start of a reveal in progress.

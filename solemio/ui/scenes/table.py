@@ -378,15 +378,17 @@ class TableScene(PlayScene):
         view = self.view
         c = self.app.cards
         ov = L.oven
-        top = view.oven_top
+        # The oven as far as the plays have been shown (the engine may be a turn ahead).
+        top = self.session.oven_top_shown
+        height = self.session.oven_shown
         px = max(12, min(int(ov.h * 0.085), int(L.message.h * 0.8)))
         if top is not None:
             img = c.face(tuple(top), self.session.cardset, ov.size,
                          self.session.cardset.scorer_name)
         else:
             img = c.ingredient_back(ov.size)
-        seats.pile(self.app, surface, img, ov, view.oven)
-        lab = theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", view.oven), px,
+        seats.pile(self.app, surface, img, ov, height)
+        lab = theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", height), px,
                          theme.CREAM, bold=True)
         surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + px // 3)))
         sp = L.supply
