@@ -178,6 +178,13 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
     return surf
 
 
+def clear_caches() -> None:
+    """Forget rendered text and layers (after a language switch)."""
+    _TEXT_CACHE.clear()
+    _LAYERS.clear()
+    _LAYER_BYTES[0] = 0
+
+
 def rounded_panel(
     surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], radius: int | None = None,
     border: tuple[int, ...] | None = None, border_w: int = 2, shadow: bool = True,
