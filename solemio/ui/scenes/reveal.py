@@ -469,6 +469,9 @@ class RevealScene(PlayScene):
         for i, (ch, cell) in enumerate(zip(shown, cells, strict=False)):
             label = describe_choice(ch, self.session.cardset, self.session.names, own_kind=own,
                                     order_id=(d.context or {}).get("order"))
+            if ch[0] == "show-play":
+                label = _("Play {card}", card=_card_name(((d.context or {}).get("kind", ""),
+                                                          ch[1])))
             style = "secondary" if ch[0] in ("give-up", "decline") else "good"
             out.append(Button(f"choice{i}", label, lambda c=ch: self.apply(c), cell,
                               style=style))
@@ -618,9 +621,7 @@ class RevealScene(PlayScene):
         key = ("reveal-hand", area.size, hand, id(self.app.cards.painter))
 
         def paint(surf: pygame.Surface) -> None:
-            local = pygame.Rect(0, 0, area.w, area.h)
-            rects = [d for d, _hit in layout.fan_of_cards(local, len(hand), int(area.h * 0.92),
-                                                          min_step=0.5, arc=0.0)]
+            rects = _reveal_hand_rects(area.size, hand)
             for face, r in zip(hand, rects, strict=True):
                 img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
                 shadowed(surf, img, r.topleft)
@@ -651,6 +652,32 @@ class RevealScene(PlayScene):
         t = theme.fit_text(_("{name} is deciding…", name=who), int(box.h * 0.4), box.w,
                            theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=box.center))
+
+
+def _reveal_hand_rects(size: tuple[int, int], hand: tuple) -> list[pygame.Rect]:
+    """The hand during a reveal: ingredients spread out (they are what is asked for),
+    orders tucked behind them at the right."""
+    w, h = size
+    n_i = sum(1 for f in hand if f[0] in KINDS)
+    n_o = len(hand) - n_i
+    cw, ch = layout.card_size(int(h * 0.92))
+    step_i, step_o = cw * 1.06, cw * 0.34
+    for _attempt in range(40):
+        gaps_i = n_i if n_o else max(0, n_i - 1)
+        total = cw + gaps_i * step_i + max(0, n_o - 1) * step_o
+        if total <= w:
+            break
+        if step_i > cw * 0.62:
+            step_i = max(cw * 0.62, step_i * 0.92)
+        else:
+            cw, ch = int(cw * 0.93), int(ch * 0.93)
+            step_i, step_o = cw * 0.62, cw * 0.3
+    rects = []
+    x = 0.0
+    for face in hand:
+        rects.append(pygame.Rect(int(x), h - ch, cw, ch))
+        x += step_i if face[0] in KINDS else step_o
+    return rects
 
 
 def _faces_to_cards(faces: list) -> list[tuple]:
