@@ -66,6 +66,25 @@ class HandCard(Widget):
                              border_radius=max(4, int(r.w * 0.09)))
 
 
+class PileTarget(Widget):
+    """A pile that can be clicked (the supply while drawing); the buttons stay the
+    keyboard's way, so this takes no focus."""
+
+    focusable = False
+
+    def __init__(self, name: str, rect: pygame.Rect, action, tooltip: str) -> None:
+        super().__init__(name, rect, "")
+        self.action = action
+
+    def activate(self) -> None:
+        self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        r = self.rect.inflate(10, 10)
+        pygame.draw.rect(surface, theme.GOLD if hovered else theme.BASIL, r,
+                         width=max(3, r.w // 30), border_radius=max(6, r.w // 12))
+
+
 class TableScene(PlayScene):
     def __init__(self, app: Any, session: Any) -> None:
         self.selected: set[int] = set()
@@ -338,6 +357,10 @@ class TableScene(PlayScene):
                 widgets.append(Button("draw-" + ch[1], label,
                                       lambda src=ch[1]: self.draw_from(src), ab[1 + i],
                                       style="good" if i == 0 else "primary"))
+                if ch[1] == "supply":
+                    # The pile itself can be clicked too, as at a real table.
+                    widgets.append(PileTarget("pile-supply", L.supply,
+                                              lambda: self.draw_from("supply"), label))
             need = 7 - len(view.hand)
             self.message = ngettext("Draw {n} card: from the supply or from your order stack.",
                                     "Draw {n} cards: from the supply or from your order stack.",
