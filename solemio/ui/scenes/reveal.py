@@ -62,6 +62,8 @@ class RevealScene(PlayScene):
         self.skip = False
         self.gained = [0] * len(session.seats)
         self.revealed = 0
+        self.shown_cards: dict[int, list[tuple]] = {}  # cards a seat shows, under its panel
+        self.shown_until = 0.0
         super().__init__(app, session)
         view = self.view
         self.scorer = ev["scorer"] if ev else max(0, view.scorer)
@@ -220,9 +222,12 @@ class RevealScene(PlayScene):
             k = KINDS.index(kind)
             self.cols[k].extend([(kind, 1)] * a + [(kind, 2)] * b)
             shown = []
+            self.shown_cards = {}
             for seat_s, faces in sorted(ev["revealed"].items(), key=lambda x: int(x[0])):
                 units = sum(f[1] for f in faces)
                 shown.append(f"{names[int(seat_s)]}: {units}")
+                self.shown_cards[int(seat_s)] = [tuple(f) for f in faces]
+            self.shown_until = self.t + self.t_(2.4)
             self.note(_("Block needs {n}; the others hold {list}.", n=ev["needed"],
                         list=", ".join(shown) or "0"))
             self.note(_("Blocked!") if ev["blocked"] else _("Nobody can block it."))
@@ -230,6 +235,8 @@ class RevealScene(PlayScene):
         if t == "show":
             self.note(_("{name} shows {card}.", name=names[ev["asked"]],
                         card=_card_name(tuple(ev["shown"]))))
+            self.shown_cards = {ev["asked"]: [tuple(ev["shown"])]}
+            self.shown_until = self.t + self.t_(2.0)
             return self.t_(1.4)
         if t == "filled":
             seat = ev["seat"]
@@ -515,9 +522,39 @@ class RevealScene(PlayScene):
         self.draw_hand(surface)
         self.draw_choices(surface)
         self.focus.draw(surface)
+        self.draw_shown_cards(surface)
         self.draw_flights(surface)
         self.draw_banner(surface)
         self.draw_tooltip(surface)
+
+    def draw_shown_cards(self, surface: pygame.Surface) -> None:
+        """Cards a seat must show (a block's count, a show order) appear by its panel."""
+        if not self.shown_cards or self.t >= self.shown_until:
+            return
+        rects = self.seat_rects()
+        for seat, faces in self.shown_cards.items():
+            r = rects.get(seat)
+            if r is None:
+                continue
+            cw, ch = layout.card_size(int(self.size[1] * 0.12))
+            step = min(cw + 4, max(8, (r.w - cw) // max(1, len(faces) - 1))) \
+                if len(faces) > 1 else cw
+            total = cw + step * (len(faces) - 1) if faces else 0
+            x = r.centerx - total // 2
+            y = r.bottom - ch // 3 if r.centery < self.size[1] // 2 else r.top - ch * 2 // 3
+            if not faces:
+                t = theme.text(_("none"), int(ch * 0.2), theme.CREAM, bold=True)
+                if r.centery < self.size[1] // 2:
+                    box = t.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(12, 6)
+                else:
+                    box = t.get_rect(midbottom=(r.centerx, r.top - 4)).inflate(12, 6)
+                theme.rounded_panel(surface, box, (30, 18, 10, 200), radius=box.h // 2,
+                                    shadow=False)
+                surface.blit(t, t.get_rect(center=box.center))
+                continue
+            for i, face in enumerate(faces):
+                img = self.app.cards.ingredient(face[0], face[1], (cw, ch))
+                shadowed(surface, img, (x + i * step, y), lifted=True)
 
     def draw_oven(self, surface: pygame.Surface) -> None:
         r = self.L.reveal_oven
