@@ -412,9 +412,13 @@ class RevealScene(PlayScene):
             return text
         if k == "block":
             own = COLOUR_KIND[self.session.seats[d.seat].colour]
-            return _("Block: the column holds {have}; you may add {kind} from your hand. "
+            text = _("Block: the column holds {have}; you may add {kind} from your hand. "
                      "The others block it if they hold as many.",
                      have=kind_units(own, ctx.get("column", 0)), kind=_plural(own))
+            if all(c[0] == "give-up" for c in d.choices):
+                text = _("Block: the column and your hand cannot reach the {n} it needs.",
+                         n=ctx.get("min", 2))
+            return text
         if k == "show-ask":
             return _("{order}: choose who must show you an ingredient card.", order=oname)
         if k == "show-card":
