@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from solemio.atomic import write_atomic
 from solemio.engine.cardset import CardSet, parse_cardset
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import Game, IllegalChoice, replay
@@ -62,24 +61,6 @@ def game_to_dict(game: Game, extra: dict[str, Any] | None = None) -> dict[str, A
         "digest": digest(game),
         "extra": extra or {},
     }
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder and rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def save_game(game: Game, path: str | Path, extra: dict[str, Any] | None = None) -> None:

@@ -8,13 +8,13 @@ and how to save and resume.  It never draws; scenes read it.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from solemio import userdirs
+from solemio.atomic import write_atomic
+from solemio.engine.choices import to_json
 from solemio.ui.computer import make_agent
 
 
@@ -157,35 +157,14 @@ class GameSession:
         return {
             "format": 1, "cardset": self.cardset.id, "seed": self.seed, "first": self.first,
             "seats": [asdict(s) for s in self.seats],
-            "choices": [list(_listify(c)) for c in self.game.choices_log],
+            "choices": [to_json(c) for c in self.game.choices_log],
         }
 
     def autosave(self) -> None:
         if self.game.is_over():
             clear_autosave()
             return
-        _atomic_write(autosave_path(), json.dumps(self.to_json()))
-
-
-def _listify(x: Any) -> Any:
-    if isinstance(x, tuple):
-        return [_listify(v) for v in x]
-    return x
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        write_atomic(autosave_path(), json.dumps(self.to_json()))
 
 
 def autosave_path() -> Path:

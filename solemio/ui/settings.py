@@ -7,12 +7,11 @@ never leaves a half-written file that would lose every preference.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from solemio import userdirs
+from solemio.atomic import write_atomic
 from solemio.i18n import LANGUAGES
 
 PACES = (0.5, 0.75, 1.0, 1.5, 2.0)
@@ -72,17 +71,4 @@ def load(path: Path | None = None) -> Settings:
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write settings atomically: temp file in the same folder, then os.replace."""
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(asdict(settings), fh, indent=2, sort_keys=True)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True))
