@@ -110,6 +110,25 @@ def test_redeal_keeps_the_view_and_changes_the_hidden(edition):
     assert changed > 50
 
 
+@pytest.mark.parametrize("edition", ["sole-mio", "grande"])
+def test_redeal_is_canonical(edition):
+    """Positions a seat cannot tell apart give the same sample from the same generator."""
+
+    def faces(h: Game) -> tuple:
+        f = h.cards.face
+        return (
+            [[f[c] for c in hand] for hand in h.hands],
+            [[f[c] for c in st] for st in h.stacks],
+            [f[c] for c in h.supply],
+        )
+
+    for g in _positions(edition, range(8), every=4):
+        seat = g.current_seat()
+        twins = [g] + [g.redeal(seat, random.Random(100 + k)) for k in range(3)]
+        samples = [faces(t.redeal(seat, random.Random(7))) for t in twins]
+        assert all(s == samples[0] for s in samples)
+
+
 def test_redeal_for_a_seat_that_is_not_deciding():
     for g in _positions("sole-mio", range(6), every=3):
         watcher = (g.current_seat() + 1) % g.n

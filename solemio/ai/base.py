@@ -10,8 +10,9 @@ game and hands over only those:
   copies (everything the seat cannot see dealt again at random) to play out.
 
 Because the real hidden state is reachable only through a closure inside
-the ``Searcher``, and the searcher hands out nothing but re-dealt copies in a
-canonical order, an agent's choice is a function of view, memory and seed.
+the ``Searcher``, and the searcher hands out nothing but re-dealt copies
+(``Game.redeal`` is canonical: it sorts every hidden group before shuffling
+it), an agent's choice is a function of view, memory and seed.
 ``tests/ai/test_hidden_information.py`` proves it.
 """
 
@@ -23,63 +24,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from solemio.engine import KINDS, Game, SeatView
+from solemio.engine import Game, SeatView
 
 
 class Cancelled(Exception):
     """Raised inside a search when the caller withdrew the question."""
-
-
-def _canonical(game: Game, seat: int) -> Game:
-    """A copy in which the hidden cards lie in a fixed order (by face).
-
-    ``Game.redeal`` shuffles the hidden cards *as they happen to be listed*
-    (the supply, then the other hands; a hand's orders after its stack), so
-    two positions the seat cannot tell apart would give different samples
-    for the same generator state.  Here the hidden cards are first pooled,
-    sorted by face and handed back out in that order (cards a seat is known
-    to hold stay with it), which the seat cannot tell from the original:
-    the sample then depends only on what the seat knows.  This touches
-    engine internals and is a stop-gap until ``redeal`` does it itself
-    (requested from the engine owner, see docs/ai.md).
-    """
-    g = game.clone()
-    face = game.face
-
-    def key(c: int) -> tuple:
-        return (face(c), c)
-
-    scorer = [c for c in g.supply if face(c) == ("scorer",)]
-    pool = [c for c in g.supply if face(c) != ("scorer",)]
-    keeps: dict[int, tuple[list[int], int]] = {}
-    for s in range(g.n):
-        if s == seat:
-            continue
-        need = list(g.known[s])
-        keep: list[int] = []
-        orders: list[int] = []
-        for c in g.hands[s]:
-            f = face(c)
-            if f[0] not in KINDS:
-                orders.append(c)
-            elif f in need:
-                need.remove(f)
-                keep.append(c)
-            else:
-                pool.append(c)
-        known = g.stack_known[s]
-        loose = sorted(g.stacks[s][known:] + orders, key=key)
-        g.stacks[s] = g.stacks[s][:known] + loose[len(orders):]
-        keeps[s] = (sorted(keep, key=key) + loose[: len(orders)], len(g.hands[s]))
-    pool.sort(key=key)
-    for s, (kept, size) in keeps.items():
-        take = size - len(kept)
-        g.hands[s] = kept + pool[:take]
-        del pool[:take]
-    g.supply = pool + scorer
-    known = g.stack_known[seat]
-    g.stacks[seat] = g.stacks[seat][:known] + sorted(g.stacks[seat][known:], key=key)
-    return g
 
 
 class Searcher:
@@ -94,7 +43,7 @@ class Searcher:
         if game is None:
             self._redeal: Callable[[random.Random], Game] | None = None
             return
-        base = _canonical(game, seat)
+        base = game
 
         def redeal(rng: random.Random) -> Game:
             return base.redeal(seat, rng)

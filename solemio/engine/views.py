@@ -109,7 +109,13 @@ def build_view(g: Game, seat: int | None) -> SeatView:
 
 
 def redeal(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy where everything ``seat`` cannot see is shuffled anew."""
+    """A copy where everything ``seat`` cannot see is shuffled anew.
+
+    Canonical: every hidden group is sorted before it is shuffled, so two
+    positions the seat cannot tell apart give the same sample for the same
+    generator state.  Card ids are numbered face by face, so sorting by id
+    groups equal faces and the sample depends only on what the seat knows.
+    """
     h = g.clone()
     cards = h.cards
     kind = cards.kind
@@ -136,14 +142,17 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
         stack = h.stacks[s]
         fixed = stack[: h.stack_known[s]]
         loose = stack[h.stack_known[s] :] + orders
+        loose.sort()
         rng.shuffle(loose)
         new_hand_orders = loose[: len(orders)]
         h.stacks[s] = fixed + loose[len(orders) :]
+        keep.sort()
         h.hands[s] = keep + new_hand_orders
     own_stack = h.stacks[seat]
-    loose = own_stack[h.stack_known[seat] :]
+    loose = sorted(own_stack[h.stack_known[seat] :])
     rng.shuffle(loose)
     h.stacks[seat] = own_stack[: h.stack_known[seat]] + loose
+    pool.sort()
     rng.shuffle(pool)
     for s, count in slots.items():
         h.hands[s].extend(pool[:count])
