@@ -52,16 +52,39 @@ def entries_from_history(history: tuple) -> list[Entry]:
     return out
 
 
+def _seen(entries: list[Entry], seen: list[float]) -> list[float]:
+    seen = list(seen)
+    for e in entries:
+        if e.tag == "ing":
+            seen[e.kind] += e.singles + 2 * e.doubles
+    return seen
+
+
 class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history."""
 
+    _base_len = 0
+    _base_entries: list[Entry] = []
+    _base_seen: list[float] = [0.0] * 5
+
+    def prepare(self, history: tuple) -> None:
+        """Remember the searched position's oven once: play-outs only append to it."""
+        self._base_len = len(history)
+        self._base_entries = entries_from_history(history)
+        self._base_seen = _seen(self._base_entries, [0.0] * 5)
+
     def sync(self, view: SeatView) -> None:
-        self.memory.entries = entries_from_history(view.history)
-        seen = [0.0] * 5
-        for e in self.memory.entries:
-            if e.tag == "ing":
-                seen[e.kind] += e.singles + 2 * e.doubles
-        self.memory.seen_played = seen
+        history = view.history
+        base = self._base_len
+        if len(history) >= base and view.round == self._base_round:
+            tail = entries_from_history(history[base:])
+            self.memory.entries = self._base_entries + tail
+            self.memory.seen_played = _seen(tail, self._base_seen)
+        else:
+            self.memory.entries = entries_from_history(history)
+            self.memory.seen_played = _seen(self.memory.entries, [0.0] * 5)
+
+    _base_round = -1
 
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
@@ -88,8 +111,9 @@ def light_policy(g: Game, rng: random.Random) -> tuple:
             return ch[1 + int(rng.random() * (len(ch) - 1))]
         return ch[0]
     if kind == "draw":
-        info = g.view(d.seat).seats[d.seat]
-        want = "stack" if info.orders == 0 else "supply"
+        kinds = g.cards.kind
+        has_order = any(kinds[c] < 0 for c in g.hands[d.seat])
+        want = "supply" if has_order else "stack"
         for c in ch:
             if c[1] == want:
                 return c
@@ -105,6 +129,36 @@ def light_policy(g: Game, rng: random.Random) -> tuple:
             return ch[1]
         return ch[0]
     return ch[int(rng.random() * len(ch))]
+
+
+MARGIN = 0.05  # an alternative must beat the default by this much (in filled orders)
+SETTLE_MIN = 48  # play-outs before the search may stop early
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences a - b."""
+    n = len(b)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    m = sum(diffs) / n
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    return m, math.sqrt(var / n) if var > 0 else 0.0
+
+
+def _settled(values: list[list[float]], di: int) -> bool:
+    """True once no alternative can plausibly beat the default any more.
+
+    A person waits for the hard seat; spending the whole budget on a decision
+    that is already clear buys nothing, so the search stops when every
+    alternative sits more than three standard errors below the bar.
+    """
+    d0 = values[di]
+    for i, v in enumerate(values):
+        if i == di:
+            continue
+        m, se = _paired(v, d0)
+        if m + 3.0 * se >= MARGIN:
+            return False
+    return True
 
 
 class _OutOfTime(Exception):
@@ -208,6 +262,8 @@ class HardAgent(HeuristicAgent):
             self._self_policy.ev = self.ev
         self._self_policy.memory.colours = self.memory.colours
         self._self_policy.memory.first = self.memory.first
+        self._self_policy.prepare(view.history)
+        self._self_policy._base_round = view.round
         it = 0
         while True:
             if limit is not None:
@@ -229,6 +285,8 @@ class HardAgent(HeuristicAgent):
                 values[i].append(v)
             it += 1
             self.playouts += 1
+            if it >= SETTLE_MIN and it % 8 == 0 and _settled(values, cands.index(default)):
+                break
         n = min(len(v) for v in values)
         if n < 2:
             return default
@@ -237,11 +295,8 @@ class HardAgent(HeuristicAgent):
         for i, c in enumerate(cands):
             if c == default:
                 continue
-            diffs = [a - b for a, b in zip(values[i][:n], d0, strict=True)]
-            m = sum(diffs) / n
-            var = sum((x - m) ** 2 for x in diffs) / (n - 1)
-            se = math.sqrt(var / n) if var > 0 else 0.0
-            if m > 2.0 * se + 0.05 and m > best:
+            m, se = _paired(values[i][:n], d0)
+            if m > 2.0 * se + MARGIN and m > best:
                 best, pick = m, c
         return pick
 
@@ -255,12 +310,11 @@ class HardAgent(HeuristicAgent):
                 raise _OutOfTime()
             d = g.decision()
             if d.seat == me:
-                view = g.view(me)
-                if view.round != start_round:
+                if g.round != start_round:
                     break
-                choice = pol.act(view)
+                choice = pol.act(g.view(me))
             else:
-                if steps % 8 == 0 and g.view(None).round != start_round:
+                if steps % 8 == 0 and g.round != start_round:
                     break
                 choice = light_policy(g, rng)
             g.apply(choice)
