@@ -20,6 +20,7 @@ from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Flight
 from solemio.ui.cards import shadowed
 from solemio.ui.play import PlayScene
+from solemio.ui.series_picker import SeriesPicker
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.texts import (
     COLOUR_KIND,
@@ -59,6 +60,7 @@ class RevealScene(PlayScene):
         self.current: dict | None = None
         self.log: list[str] = []
         self.page = 0
+        self.series_picker: SeriesPicker | None = None  # the series decision's own widgets
         self.skip = False
         self.gained = [0] * len(session.seats)
         self.revealed = 0
@@ -395,8 +397,7 @@ class RevealScene(PlayScene):
         oname = order_name(cs, ctx.get("order", "")) if ctx.get("order") else ""
         k = d.kind
         if k == "series":
-            return _("{order}: add more four-of-a-kind orders from your hand as a series, "
-                     "and give each one its amount (4, 3, 2, 1).", order=oname)
+            return self.picker_for(d).prompt()
         if k == "variant":
             return _("{order}: choose the kinds it asks for.", order=oname)
         if k == "fill":
@@ -433,6 +434,8 @@ class RevealScene(PlayScene):
         area = self.choice_area
         ph = int(area.h * 0.3)
         grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
+        if d.kind == "series":
+            return self.picker_for(d).widgets(grid_area, self.size)
         gap = max(4, int(grid_area.h * 0.05))
         row_h = int(max(30, min((grid_area.h - 2 * gap) / 3, self.size[1] * 0.07)))
         cols = 2 if grid_area.w > 520 else 1
@@ -440,20 +443,7 @@ class RevealScene(PlayScene):
         per_page = rows * cols
         choices = list(d.choices)
         own = COLOUR_KIND[self.session.seats[d.seat].colour]
-        if d.kind == "series":
-            # Series the columns can pay in full come first, bigger series before smaller.
-            units = [sum(f[1] for f in col) for col in self.view.columns]
-
-            def covered(ch: tuple) -> tuple[int, int]:
-                ok = 0
-                for oid, u in ch[1]:
-                    kind = order_kind(self.session.cardset, oid, own)
-                    if kind and units[KINDS.index(kind)] >= u:
-                        ok += 1
-                return (-ok, -len(ch[1]))
-
-            choices.sort(key=covered)
-        elif d.kind == "variant":
+        if d.kind == "variant":
             # Kinds the columns already cover best come first.
             colv = self.view.columns
             oid = (d.context or {}).get("order")
@@ -490,6 +480,22 @@ class RevealScene(PlayScene):
             out.append(Button("more", _("More choices ({p}/{n})", p=self.page + 1, n=pages),
                               self.next_page, cells[len(shown)], style="secondary"))
         return out
+
+    def picker_for(self, d: Any) -> SeriesPicker:
+        """The series picker of this decision: kept across rebuilds, new for a new decision."""
+        key = (len(self.session.game.choices_log), d.seat)
+        if self.series_picker is None or self.series_picker.key != key:
+            seat = self.session.seats[d.seat]
+            self.series_picker = SeriesPicker(
+                key, d, self.session.cardset, seat.colour, COLOUR_KIND[seat.colour],
+                [sum(f[1] for f in col) for col in self.view.columns], self.app.cards,
+                self.apply, self._picker_changed)
+        return self.series_picker
+
+    def _picker_changed(self, focus: str | None) -> None:
+        self.build_widgets()
+        if focus:
+            self.focus.focus_name(focus)
 
     def next_page(self) -> None:
         self.page += 1
