@@ -75,6 +75,31 @@ def _settle(app: Any, until: Any, dt: float = 0.25, limit: int = 4000) -> bool:
     return until()
 
 
+def _series_picker_shots(app: Any, save: Any, prefix: str) -> None:
+    """The series picker step by step: two orders joined, their amounts, an order picked
+    up, and an arrangement the rules refuse with its reason."""
+    from solemio.ui import driver
+
+    def click(name: str) -> bool:
+        w = driver.widget(app, name)
+        if w is None:
+            return False
+        driver.click(app, w.rect)
+        return True
+
+    for name in ("choice-join0", "choice-join1"):
+        click(name)
+    save(app, f"{prefix}-1-joined")
+    if not click("choice-next"):
+        return
+    save(app, f"{prefix}-2-amounts")
+    click("choice-slot4")
+    save(app, f"{prefix}-3-picked-up")
+    click("choice-slot1")  # three orders take 4, 3 and 2: amount 1 is refused
+    click("choice-confirm")
+    save(app, f"{prefix}-4-refused")
+
+
 def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     import pygame
 
@@ -188,6 +213,8 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
                      and a.manager.top.my_decision() is not None)
         if ok:
             save(app, f"{13 + i:02d}-reveal-{kind}")
+            if kind == "series":
+                _series_picker_shots(app, save, f"{13 + i:02d}-reveal-{kind}")
         app.close()
 
     # Between rounds and the end.

@@ -189,7 +189,7 @@ class SeriesModel:
         """The choice to apply, or None with the reason left in ``notice``."""
         choice = self.current_choice()
         if choice is None:
-            self.notice = _("Cannot confirm: {why}", why=self.problem())
+            self.notice = _("Cannot confirm yet.") + " " + self.problem()
         return choice
 
 
@@ -282,11 +282,10 @@ class AmountSlot(Widget):
     """
 
     def __init__(self, picker: SeriesPicker, index: int, rect: pygame.Rect,
-                 badge: pygame.Rect, card: pygame.Rect) -> None:
+                 card: pygame.Rect) -> None:
         super().__init__(f"choice-slot{picker.model.amounts[index]}", rect)
         self.picker = picker
         self.index = index
-        self.badge = pygame.Rect(badge)
         self.card = pygame.Rect(card)
 
     def activate(self) -> None:
@@ -310,8 +309,11 @@ class AmountSlot(Widget):
         r = pygame.Rect(self.card)
         radius = max(4, int(r.w * 0.08))
         selected = m.selected == self.index
+        wrong = m.current_choice() is None  # an arrangement the rules refuse: show where
         if oid is None:
             colour = (250, 241, 220, 150 if in_use else 60)
+            if in_use and wrong:
+                colour = (*theme.TOMATO, 230)
             outline = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(outline, (20, 12, 6, 60 if in_use else 30), outline.get_rect(),
                              border_radius=radius)
@@ -333,15 +335,19 @@ class AmountSlot(Widget):
         if focused:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(14, 14), width=max(2, r.w // 36),
                              border_radius=radius + 3)
-        # The amount badge on the slot's top edge, drawn last so a card never hides it.
-        b = self.badge
-        rad = b.h // 2
+        # The amount badge in the card's top corner, over the owner's emblem (the same on
+        # every card here), like the index of a playing card; drawn last, never hidden.
+        rad = max(8, int(r.h * 0.125))
+        b = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+        b.center = (r.x + max(rad - 2, int(r.w * 0.16)), r.y + int(r.h * 0.13))
         fill = theme.CRUST_LIGHT if in_use else (120, 104, 84)
+        fg = theme.INK if in_use else theme.CREAM_DARK
+        if not in_use and oid is not None:
+            fill, fg = theme.TOMATO, theme.CREAM  # an amount this series cannot use
         pygame.draw.circle(surface, fill, b.center, rad)
         pygame.draw.circle(surface, theme.WALNUT if in_use else (90, 76, 60), b.center, rad,
                            max(1, rad // 8))
-        num = theme.text(str(amount), int(rad * 1.45), theme.INK if in_use else theme.CREAM_DARK,
-                         bold=True)
+        num = theme.text(str(amount), int(rad * 1.45), fg, bold=True)
         surface.blit(num, num.get_rect(center=b.center))
 
 
@@ -409,22 +415,20 @@ class SeriesPicker:
     def prompt(self) -> str:
         """What is asked now, and what is wrong or how well the columns pay for it."""
         m = self.model
+        if m.notice:
+            return m.notice  # a refusal stands alone, so it stays readable in a small window
         if m.step == 1:
             head = _("{order} is revealed. Which four-of-a-kind orders from your hand join "
                      "it as a series?", order=order_name(self.cardset, m.revealed))
-            if m.notice:
-                return head + " " + m.notice
             n = len(m.joined)
             if n:
                 return head + " " + ngettext("{n} order joins; then Next.",
                                              "{n} orders join; then Next.", n)
             return head
         head = _("Give each order its amount: pick an order up, then the amount it moves to.")
-        if m.notice:
-            return head + " " + m.notice
         problem = m.problem()
         if problem:
-            return head + " " + problem
+            return problem
         members = m.assignment()
         ok = sum(1 for oid, u in members if m.covered(oid, u))
         return head + " " + ngettext("The columns already cover {ok} of {n} order.",
@@ -485,15 +489,11 @@ class SeriesPicker:
 
     def _slot_widgets(self, row: pygame.Rect) -> list[Widget]:
         m = self.model
-        cells, ch = self._cells(row, len(m.amounts), 0.13)
+        cells, ch = self._cells(row, len(m.amounts), 0.12)
         out: list[Widget] = []
         for i, cell in enumerate(cells):
             card = pygame.Rect(cell.x, cell.bottom - ch, cell.w, ch)
-            # The amount badge sits on the card's top edge, over the card's (same) title.
-            bd = max(16, min(int(ch * 0.26), 2 * (card.y - cell.y)))
-            badge = pygame.Rect(0, 0, bd, bd)
-            badge.midtop = (cell.centerx, cell.y)
-            out.append(AmountSlot(self, i, cell, badge, card))
+            out.append(AmountSlot(self, i, cell, card))
         return out
 
     # --- painting helpers (read-only) ------------------------------------------------
@@ -539,11 +539,12 @@ class SeriesPicker:
             parts.append(self.cards.kind_icon(kind, int(h * 0.78)))
         parts.append(theme.text(label, int(h * 0.7), theme.CREAM, bold=True))
         mark_r = int(h * 0.36) if ok is not None else 0
-        width = sum(p.get_width() for p in parts) + 3 * (len(parts) - 1)
-        width += (2 * mark_r + 4) if mark_r else 0
+        gap = max(3, h // 8)
+        width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
+        width += (2 * mark_r + gap) if mark_r else 0
         x = box.centerx - width // 2
         for part in parts:
             surface.blit(part, (x, box.centery - part.get_height() // 2))
-            x += part.get_width() + 3
+            x += part.get_width() + gap
         if mark_r:
-            draw_mark(surface, (x + 1 + mark_r, box.centery), mark_r, bool(ok))
+            draw_mark(surface, (x + mark_r, box.centery), mark_r, bool(ok))
