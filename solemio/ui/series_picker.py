@@ -359,7 +359,7 @@ class SeriesPicker:
     """
 
     def __init__(self, key: tuple, d: Any, cardset: Any, colour: str, own_kind: str,
-                 column_units: Sequence[int], cards: Any,
+                 column_units: Sequence[int], cards: Callable[[], Any],
                  apply: Callable[[Choice], None], rebuild: Callable[[str | None], None]) -> None:
         from solemio.ui.texts import order_kind
 
@@ -367,7 +367,7 @@ class SeriesPicker:
         self.key = key
         self.cardset = cardset
         self.colour = colour
-        self.cards = cards
+        self.cards = cards  # a getter: the app swaps its CardImages with the painter
         self._apply = apply
         self._rebuild = rebuild
         revealed = ctx.get("order") or next(
@@ -502,7 +502,7 @@ class SeriesPicker:
         return int(card.h * 0.1)
 
     def card_image(self, oid: str, size: tuple[int, int]) -> pygame.Surface:
-        return self.cards.face((self.colour, oid), self.cardset, size)
+        return self.cards().face((self.colour, oid), self.cardset, size)
 
     @staticmethod
     def draw_tag(surface: pygame.Surface, card: pygame.Rect, label: str,
@@ -536,7 +536,7 @@ class SeriesPicker:
         label = _("×{n}", n=amount)
         parts: list[pygame.Surface] = []
         if kind in KINDS:
-            parts.append(self.cards.kind_icon(kind, int(h * 0.78)))
+            parts.append(self.cards().kind_icon(kind, int(h * 0.78)))
         parts.append(theme.text(label, int(h * 0.7), theme.CREAM, bold=True))
         mark_r = int(h * 0.36) if ok is not None else 0
         gap = max(3, h // 8)

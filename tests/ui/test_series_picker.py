@@ -326,3 +326,18 @@ def test_the_random_driver_gets_through_the_picker(make_app):
             assert driver.person_move(app, rng)
         assert len(sess.game.choices_log) == 1 and sess.game.choices_log[0] in d.choices
         app.close()
+
+
+def test_a_resize_keeps_the_picker_s_state(make_app):
+    app, sess, rv = start(make_app)
+    driver.click(app, w(app, "choice-join2").rect)
+    driver.click(app, w(app, "choice-next").rect)
+    driver.click(app, w(app, "choice-slot4").rect)  # picked up
+    before = (list(rv.series_picker.model.slots), rv.series_picker.model.selected)
+    app.resize((1920, 1080))
+    check(rv, (1920, 1080))
+    m = rv.series_picker.model
+    assert (list(m.slots), m.selected) == before and m.step == 2
+    app.draw()
+    driver.click(app, w(app, "choice-slot3").rect)  # put down on 3: the two swap
+    assert m.slots[:2] == [before[0][1], before[0][0]]

@@ -488,7 +488,7 @@ class RevealScene(PlayScene):
             seat = self.session.seats[d.seat]
             self.series_picker = SeriesPicker(
                 key, d, self.session.cardset, seat.colour, COLOUR_KIND[seat.colour],
-                [sum(f[1] for f in col) for col in self.view.columns], self.app.cards,
+                [sum(f[1] for f in col) for col in self.view.columns], lambda: self.app.cards,
                 self.apply, self._picker_changed)
         return self.series_picker
 
