@@ -62,6 +62,9 @@ class Decision(NamedTuple):
     context: dict[str, Any]
 
 
+_DRAW_DECISIONS = tuple(Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT) for seat in range(5))
+
+
 class Cards:
     """The fixed facts about every card of one game (shared by clones)."""
 
@@ -440,8 +443,7 @@ class Game:
                  "units": s + 2 * d}
             )
         self.phase = P_ORDER
-        has_order = any(self.cards.order[c] is not None for c in self.hands[seat])
-        if not has_order:
+        if not keep or min(map(ckind.__getitem__, keep)) >= 0:  # no order in hand
             self._to_draw()
 
     def _h_order(self, ch: Choice) -> None:
@@ -458,21 +460,19 @@ class Game:
 
     def _to_draw(self) -> None:
         seat = self.turn
-        room = MAX_HAND - len(self.hands[seat])
-        options = []
-        if room > 0:
-            if self.supply:
-                options.append(_DRAW_SUPPLY)
-            if self.stacks[seat]:
-                options.append(_DRAW_STACK)
-        if not options:
+        if len(self.hands[seat]) >= MAX_HAND:
             self._end_turn(drew=False)
             return
-        if len(options) == 1:  # publicly forced
-            self._h_draw(options[0])
-            return
-        self.phase = P_DRAW
-        self.ctx = {"d": Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT)}
+        if self.supply:
+            if self.stacks[seat]:
+                self.phase = P_DRAW
+                self.ctx = {"d": _DRAW_DECISIONS[seat]}
+                return
+            self._h_draw(_DRAW_SUPPLY)  # publicly forced
+        elif self.stacks[seat]:
+            self._h_draw(_DRAW_STACK)
+        else:
+            self._end_turn(drew=False)
 
     def _h_draw(self, ch: Choice) -> None:
         seat = self.turn
