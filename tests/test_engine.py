@@ -8,7 +8,7 @@ import random
 import pytest
 
 from solemio.cli import main
-from solemio.engine import IllegalChoice, load_cardset, new_game, replay
+from solemio.engine import KINDS, IllegalChoice, load_cardset, new_game, replay
 from solemio.engine.game import Game
 from solemio.engine.saves import SaveError, digest, load_game, save_game
 from tests.engine_helpers import assert_conserved
@@ -127,6 +127,38 @@ def test_redeal_is_canonical(edition):
         twins = [g] + [g.redeal(seat, random.Random(100 + k)) for k in range(3)]
         samples = [faces(t.redeal(seat, random.Random(7))) for t in twins]
         assert all(s == samples[0] for s in samples)
+
+
+def test_redeal_respects_what_a_block_revealed():
+    """After a block every opponent has shown all its cards of the owner's kind: samples agree."""
+    cs = load_cardset("sole-mio")
+    checked = 0
+    for seed in range(400):
+        g = new_game(cs, SEATS4, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over() and not any(g.exhausted):
+            g.apply(rng.choice(g.decision().choices))
+        if g.is_over():
+            continue
+        for s in range(g.n):
+            for k in range(5):
+                if not g.exhausted[s] >> k & 1:
+                    continue
+                kind = KINDS[k]
+                known = sum(1 for f in g.known[s] if f[0] == kind)
+                assert kind in g.view(s).seats[s].exhausted
+                for watcher in range(g.n):
+                    if watcher == s:
+                        continue
+                    for r in range(5):
+                        h = g.redeal(watcher, random.Random(r))
+                        held = sum(1 for c in h.hands[s] if h.cards.kind[c] == k)
+                        assert held == known
+                        assert h.view(watcher).seats == g.view(watcher).seats
+                checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 12
 
 
 def test_redeal_for_a_seat_that_is_not_deciding():

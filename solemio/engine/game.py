@@ -195,6 +195,10 @@ class Game:
         self.filled: list[list[int]] = [[] for _ in range(self.n)]
         self.scorer_holder = -1
         self.known: list[list[Face]] = [[] for _ in range(self.n)]
+        # per seat, a bit per kind: everyone knows the seat holds no card of that
+        # kind beyond its known ones (a block made it reveal them all), until it
+        # draws from the supply again
+        self.exhausted: list[int] = [0] * self.n
         self.history: list[tuple] = []
         self.round = 1
         self.turns = 0
@@ -490,6 +494,8 @@ class Game:
                 else:
                     hand.append(cid)
                     got.append(cid)
+            if got:
+                self.exhausted[seat] = 0
             round_over = not supply
         else:
             stack = self.stacks[seat]
@@ -973,6 +979,7 @@ class Game:
             revealed[opp] = faces
             total += sum(f[1] for f in faces)
             self.known[opp] = [f for f in self.known[opp] if f[0] != kind] + faces
+            self.exhausted[opp] |= 1 << k
         blocked = total >= needed
         if self.events is not None:
             self._emit(
@@ -1170,6 +1177,7 @@ class Game:
         g.filled = [list(f) for f in self.filled]
         g.box = list(self.box)
         g.known = [list(k) for k in self.known]
+        g.exhausted = list(self.exhausted)
         g.history = list(self.history)
         g.reveal_queue = list(self.reveal_queue)
         g.winners = list(self.winners)

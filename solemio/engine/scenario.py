@@ -132,6 +132,7 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     g.cu = [0] * 5
     g.oven, g.used, g.box = [], [], list(g.cards.removed)
     g.known = [[] for _ in range(n)]
+    g.exhausted = [0] * n
     g.history = []
     g.reveal_queue, g.ri = [], 0
     g.ctx, g.winners = {}, []

@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from solemio.engine.kinds import KINDS
+
 if TYPE_CHECKING:
     from solemio.engine.game import Face, Game
 
@@ -27,6 +29,7 @@ class SeatInfo:
     stack_bottom: tuple[Face, ...]  # orders publicly put under the stack, bottom first
     filled: tuple[Face, ...]
     known: tuple[Face, ...]  # hand cards everyone has seen (block, show, offered help)
+    exhausted: tuple[str, ...] = ()  # kinds it holds none of beyond ``known`` (a block revealed all)
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,7 @@ def build_view(g: Game, seat: int | None) -> SeatView:
                 stack_bottom=tuple(face[c] for c in stack[: g.stack_known[s]]),
                 filled=tuple(face[c] for c in g.filled[s]),
                 known=tuple(sorted(g.known[s])),
+                exhausted=tuple(KINDS[k] for k in range(5) if g.exhausted[s] >> k & 1),
             )
         )
     d = g.decision()
@@ -154,9 +158,26 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
     h.stacks[seat] = own_stack[: h.stack_known[seat]] + loose
     pool.sort()
     rng.shuffle(pool)
-    for s, count in slots.items():
-        h.hands[s].extend(pool[:count])
-        del pool[:count]
+    # seats known to hold no more of some kind are dealt first, from the cards
+    # they may hold; the others take the rest in the shuffled order
+    for s in sorted(slots, key=lambda s: h.exhausted[s] == 0):
+        count = slots[s]
+        banned = h.exhausted[s]
+        if banned:
+            pick: list[int] = []
+            rest: list[int] = []
+            for c in pool:
+                if len(pick) < count and not banned >> kind[c] & 1:
+                    pick.append(c)
+                else:
+                    rest.append(c)
+            if len(pick) < count:  # cannot happen from a real position; stay sound anyway
+                rest, pick = rest[count - len(pick):], pick + rest[: count - len(pick)]
+            h.hands[s].extend(pick)
+            pool = rest
+        else:
+            h.hands[s].extend(pool[:count])
+            del pool[:count]
     if scorer_in_supply:
         pool.append(cards.scorer)
         rng.shuffle(pool)
