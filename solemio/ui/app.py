@@ -23,6 +23,26 @@ from solemio.ui.sound import Sound
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
 
+_RESIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED})
+_MOUSE_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION})
+
+
+def open_window(size: tuple[int, int]) -> pygame.Window:
+    """The game window: resizable, never smaller than MIN_SIZE, HiDPI-aware.
+
+    ``allow_high_dpi`` asks macOS and Wayland for a surface at the screen's
+    real pixel size (2x on a Retina display) instead of an upscaled blurry one;
+    on Windows the process is made DPI-aware (see :func:`run`). No SCALED
+    flag: the layout is computed for the real size, so nothing is stretched.
+    """
+    window = pygame.Window("Sole Mio!", size, resizable=True, allow_high_dpi=True)
+    try:
+        # The layout is designed from 1024x640 up: do not let the window go smaller.
+        window.minimum_size = MIN_SIZE
+    except (AttributeError, pygame.error):
+        pass
+    return window
+
 
 def make_painter(colour_blind: bool = False) -> Any:
     """The card painter from the art module (CardPainter); colour-blind mode if it supports it."""
@@ -59,16 +79,15 @@ class App:
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])) if not headless \
             else size
         self.fullscreen = False
+        self._windowed: tuple[int, int] = self.size  # logical size to come back to after F11
+        self.window: pygame.Window | None = None
+        self.pixel_ratio = 1.0  # drawable pixels per window unit (2.0 on a Retina/HiDPI screen)
         if headless:
             self.screen = pygame.Surface(self.size)
         else:
-            pygame.display.set_caption("Sole Mio!")
-            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-            try:
-                # The layout is designed from 1024x640 up: do not let the window go smaller.
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):
-                pass
+            self.window = open_window(self.size)
+            self.screen = self.window.get_surface()
+            self._read_window()
             pygame.key.set_repeat(350, 40)
             try:
                 pygame.key.start_text_input()
@@ -78,6 +97,7 @@ class App:
         self._cards: CardImages | None = None
         self.sound = Sound(self.settings.sound)
         self.manager = SceneManager(self)
+        self._fit_caches()
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
         self.frames = 0
@@ -95,7 +115,17 @@ class App:
         painter = self.painter
         if self._cards is None or self._cards.painter is not painter:
             self._cards = CardImages(painter)
+            self._cards.fit_window(self.size)
         return self._cards
+
+    def _fit_caches(self) -> None:
+        """Cache budgets follow the window area, so a 4K window does not thrash them."""
+        from solemio.ui import theme
+        from solemio.ui.cards import area_scale
+
+        theme.set_layer_budget(area_scale(self.size))
+        if self._cards is not None:
+            self._cards.fit_window(self.size)
 
     def settings_changed(self) -> None:
         """Apply and store changed settings (language, sound, colour-blind painter)."""
@@ -128,44 +158,107 @@ class App:
         self.running = False
 
     # --- window -----------------------------------------------------------
+    def _read_window(self) -> bool:
+        """Take the window's current surface and pixel size; True if the size changed.
+
+        The layout works in drawable pixels (``self.size``), not window units:
+        on a HiDPI screen the surface is larger than the window's logical size
+        and drawing at the real pixel size is what keeps text and cards crisp.
+        """
+        assert self.window is not None
+        self.screen = self.window.get_surface()
+        pw, ph = self.screen.get_size()
+        self.pixel_ratio = pw / max(1, self.window.size[0]) if pw > 0 else 1.0
+        changed = (pw, ph) != self.size
+        self.size = (pw, ph)
+        return changed
+
+    def _adopt_window_surface(self) -> None:
+        """After any change of the window: new surface, and a new layout if the size changed."""
+        if self._read_window():
+            self._fit_caches()
+            self.manager.layout(self.size)
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Adopt a new window size and recompute every scene's layout."""
-        self.size = (int(size[0]), int(size[1]))
-        if self.headless:
-            self.screen = pygame.Surface(self.size)
-        else:
-            self.screen = pygame.display.get_surface()
+        """Adopt a new window size and recompute every scene's layout.
+
+        With a real window ``size`` (window units, from the event) only says
+        that something changed: the surface is asked for its pixel size.
+        """
+        if self.window is not None:
+            self._adopt_window_surface()
+            return
+        size = (int(size[0]), int(size[1]))
+        if size == self.size:
+            return
+        self.size = size
+        self.screen = pygame.Surface(self.size)
+        self._fit_caches()
         self.manager.layout(self.size)
 
     def toggle_fullscreen(self) -> None:
-        if self.headless:
+        """F11: desktop full screen on the same window, then back to the size it had.
+
+        The window is never re-created (``set_mode`` would make a new one, which
+        without a window manager lands off-centre, and loses its position).
+        """
+        if self.window is None:
             return
-        self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self._windowed = self.size
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        if not self.fullscreen:
+            self._windowed = tuple(self.window.size)  # type: ignore[assignment]
+            try:
+                self.window.set_fullscreen(desktop=True)
+            except pygame.error:
+                return
+            self.fullscreen = True
         else:
-            self.screen = pygame.display.set_mode(getattr(self, "_windowed", DEFAULT_SIZE),
-                                                  pygame.RESIZABLE)
-        self.resize(self.screen.get_size())
+            self.window.set_windowed()
+            self.window.size = self._windowed
+            self.fullscreen = False
+        self._adopt_window_surface()
+        if self.settings.fullscreen != self.fullscreen:
+            # Remembered for the next start, like any other setting.
+            self.settings.fullscreen = self.fullscreen
+            if self.persist_settings:
+                try:
+                    settings_mod.save(self.settings)
+                except OSError:
+                    pass
+
+    def flip(self) -> None:
+        """Show the frame just drawn."""
+        if self.window is not None:
+            self.window.flip()
+
+    def _to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Mouse positions arrive in window units; scenes work in drawable pixels."""
+        r = self.pixel_ratio
+        if r == 1.0 or event.type not in _MOUSE_EVENTS:
+            return event
+        d = dict(event.dict)
+        d["pos"] = (int(event.pos[0] * r), int(event.pos[1] * r))
+        if "rel" in d:
+            d["rel"] = (int(event.rel[0] * r), int(event.rel[1] * r))
+        return pygame.event.Event(event.type, d)
 
     # --- one frame --------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Feed events and ``dt`` seconds to the scenes, then optionally draw one frame."""
+        resized = False
         for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            if event.type == pygame.VIDEORESIZE and not self.headless:
-                self.resize(event.size)
-                continue
-            if event.type == pygame.WINDOWSIZECHANGED and not self.headless:
-                self.resize((event.x, event.y))
+            if event.type in _RESIZE_EVENTS:
+                # One resize brings three events (and dragging many): relayout once, below.
+                resized = True
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
-            self.manager.handle_event(event)
+            self.manager.handle_event(self._to_pixels(event))
+        if resized and self.window is not None:
+            self._adopt_window_surface()
         self.manager.update(dt)
         if not self.manager.stack:
             self.running = False
@@ -182,11 +275,16 @@ class App:
             scene.on_exit()
         self.manager.stack.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.window is not None:
+            self.window.destroy()
+            self.window = None
 
 
 def run(size: tuple[int, int] | None = None) -> int:
     """Open the window and play until the player quits: the ``solemio`` command."""
     t0 = time.perf_counter()
+    # Windows: draw at the monitor's real pixels rather than being bitmap-stretched.
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     pygame.init()
     app = App(size or DEFAULT_SIZE)
     from solemio.ui.scenes.title import TitleScene
@@ -200,7 +298,7 @@ def run(size: tuple[int, int] | None = None) -> int:
         while app.running:
             dt = clock.tick(60) / 1000.0
             app.step(pygame.event.get(), min(dt, 0.1))
-            pygame.display.flip()
+            app.flip()
             if first and os.environ.get("SOLEMIO_STARTUP_PROBE"):
                 # The benchmark measures process start -> title drawn, then we leave.
                 print(f"TITLE_DRAWN {time.perf_counter() - t0:.4f}", flush=True)

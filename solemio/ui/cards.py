@@ -15,13 +15,32 @@ import pygame
 from solemio.ui import theme
 from solemio.ui.texts import COLOUR_KIND
 
+BASE_AREA = 1920 * 1080  # the budgets below are sized for this window; larger ones scale up
+
+
+def area_scale(size: tuple[int, int]) -> float:
+    """How many 1920x1080 windows fit in ``size`` (at least 1).
+
+    A 4K window needs four times the bytes for the same pictures: with fixed
+    budgets the caches would evict what every frame needs and repaint it.
+    """
+    return max(1.0, size[0] * size[1] / BASE_AREA)
+
 
 class CardImages:
     def __init__(self, painter: Any, budget: int = 40 * 1024 * 1024) -> None:
         self.painter = painter
+        self.base_budget = budget
         self.budget = budget  # bytes of pictures kept; beyond it the least recent go
         self.bytes = 0
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # The full-window background, kept apart: it is needed every frame, one size at a time.
+        self._table: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    def fit_window(self, size: tuple[int, int]) -> None:
+        """Grow the picture budget with the window (and the shadowed-card one with it)."""
+        self.budget = int(self.base_budget * area_scale(size))
+        set_shadowed_budget(size)
 
     def _get(self, key: tuple, make: Any) -> pygame.Surface:
         surf = self._cache.get(key)
@@ -84,15 +103,21 @@ class CardImages:
         return self._get(("icon", kind, s), lambda: self.painter.kind_icon(kind, s))
 
     def table(self, size: tuple[int, int]) -> pygame.Surface:
-        def make() -> pygame.Surface:
-            # Opaque copy: the full-window background is blitted every frame, and an
-            # opaque blit is several times cheaper than a per-pixel-alpha one.
-            art = self.painter.table(tuple(size))
-            flat = pygame.Surface(tuple(size))
-            flat.fill((38, 54, 26))
+        size = (int(size[0]), int(size[1]))
+        if self._table is not None and self._table[0] == size:
+            return self._table[1]
+        try:
+            art = self.painter.table(size)
+        except Exception:  # a broken background must not stop the game: plain felt
+            art = None
+        # Opaque copy: the full-window background is blitted every frame, and an
+        # opaque blit is several times cheaper than a per-pixel-alpha one.
+        flat = pygame.Surface(size)
+        flat.fill((38, 54, 26))
+        if isinstance(art, pygame.Surface):
             flat.blit(art, (0, 0))
-            return flat
-        return self._get(("table", tuple(size)), make)
+        self._table = (size, flat)
+        return flat
 
     def face(self, face: tuple, cardset: Any, size: tuple[int, int],
              edition_name: str = "Sole Mio!") -> pygame.Surface:
@@ -116,7 +141,14 @@ def _plain(size: tuple[int, int], label: str) -> pygame.Surface:
 
 _SHADOWED: OrderedDict[tuple[int, bool], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
 _SHADOWED_BYTES = [0]
-SHADOWED_BUDGET = 16 * 1024 * 1024
+SHADOWED_BASE = 16 * 1024 * 1024
+SHADOWED_BUDGET = SHADOWED_BASE
+
+
+def set_shadowed_budget(size: tuple[int, int]) -> None:
+    """Scale the composed-card budget with the window area (see :func:`area_scale`)."""
+    global SHADOWED_BUDGET
+    SHADOWED_BUDGET = int(SHADOWED_BASE * area_scale(size))
 
 
 def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int],

@@ -154,11 +154,18 @@ def draw_wrapped(
 
 _LAYERS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _LAYER_BYTES = [0]
-LAYER_BUDGET = 16 * 1024 * 1024  # cached layers never hold more than this many bytes
+LAYER_BASE = 16 * 1024 * 1024
+LAYER_BUDGET = LAYER_BASE  # cached layers never hold more than this many bytes
+
+
+def set_layer_budget(scale: float) -> None:
+    """Scale the layer budget with the window area: a 4K window's panels are 4x the bytes."""
+    global LAYER_BUDGET
+    LAYER_BUDGET = int(LAYER_BASE * max(1.0, scale))
 
 
 def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],
-          limit: int = LAYER_BUDGET) -> pygame.Surface:
+          limit: int | None = None) -> pygame.Surface:
     """A transparent surface painted once per ``key`` and reused.
 
     Software blitting is the frame budget: a panel made of dozens of small
@@ -172,6 +179,8 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
     paint(surf)
     _LAYERS[key] = surf
     _LAYER_BYTES[0] += surf.get_width() * surf.get_height() * 4
+    if limit is None:
+        limit = LAYER_BUDGET
     while _LAYER_BYTES[0] > limit and len(_LAYERS) > 1:
         _k, old = _LAYERS.popitem(last=False)
         _LAYER_BYTES[0] -= old.get_width() * old.get_height() * 4
