@@ -9,7 +9,8 @@ rebuild gives byte-identical files.  Run from the repository root:
 Each effect is mono 16-bit 22 050 Hz, well under one second:
 play (a card slapped on the oven), draw (a card slid off the pile), reveal
 (a card flipped), filled (a happy three-note chime), failed (a falling
-"wah-wah"), click (a soft UI tick).
+"wah-wah"), click (a soft UI tick), scorer (a bright two-note "ta-da" as the
+scorer card changes hands), shuffle (a riffle of card flicks for a new round).
 """
 
 from __future__ import annotations
@@ -159,6 +160,29 @@ def make_click(rnd: random.Random) -> Signal:
     return mix((0.0, tick), (0.0, [0.4 * x for x in body]))
 
 
+def make_scorer(rnd: random.Random) -> Signal:
+    # G5 then C6, bell-like (strong upper partials), with a soft card swish under it.
+    ding = envelope(tone(783.99, 0.25, (1.0, 0.5, 0.25, 0.1)), 0.003, 0.08)
+    dong = envelope(tone(1046.5, 0.45, (1.0, 0.45, 0.2, 0.08)), 0.003, 0.16)
+    swish = lowpass(highpass(noise(0.12, rnd), 800), 4000)
+    n = len(swish)
+    swish = [x * math.sin(math.pi * i / n) for i, x in enumerate(swish)]
+    return mix((0.0, [0.3 * x for x in swish]), (0.04, ding), (0.16, dong))
+
+
+def make_shuffle(rnd: random.Random) -> Signal:
+    # A riffle: 22 short flicks whose spacing tightens, then a soft settle.
+    parts: list[tuple[float, Signal]] = []
+    t = 0.0
+    for k in range(22):
+        flick = envelope(highpass(noise(0.03, rnd), 1200 + 80 * k), 0.0008, 0.006)
+        parts.append((t, [rnd.uniform(0.6, 1.0) * x for x in flick]))
+        t += 0.032 - 0.0006 * k
+    settle = envelope(lowpass(noise(0.12, rnd), 1500), 0.004, 0.03)
+    parts.append((t + 0.02, [0.8 * x for x in settle]))
+    return mix(*parts)
+
+
 SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "play": make_play,
     "draw": make_draw,
@@ -166,6 +190,8 @@ SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "filled": make_filled,
     "failed": make_failed,
     "click": make_click,
+    "scorer": make_scorer,
+    "shuffle": make_shuffle,
 }
 
 

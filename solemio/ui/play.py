@@ -22,6 +22,10 @@ from solemio.ui.scenes.base import backdrop
 from solemio.ui.session import GameSession
 from solemio.ui.widgets import Button, FocusGroup
 
+# Sounds of events whichever scene shows them (the table and the reveal both may):
+# the scorer card taken by a filled order, and the cards shuffled for a new round.
+EVENT_SOUNDS = {"scorer-moved": "scorer", "new-round": "shuffle"}
+
 REVEAL_KINDS = frozenset(
     {"series", "variant", "fill", "help", "block", "show-ask", "show-card", "show-play"})
 
@@ -134,6 +138,9 @@ class PlayScene(Scene):
             self.session.track(ev)
             self.view = self.session.view()
             dur = self.on_event(ev)
+            sound = EVENT_SOUNDS.get(ev["type"])
+            if sound is not None:
+                self.sfx(sound)
             if self.session.cursor <= self.session.catch_up:
                 # Rebuilding a resumed game's reveal: no show, just the state.
                 dur = 0.0

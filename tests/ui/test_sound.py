@@ -1,0 +1,112 @@
+"""Sound effects: every file is there and small, and the shown events ask for the right one.
+
+The mixer is replaced by a recorder, so the tests need no audio device and
+check what the game *requests*, the part that can be wrong.
+"""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import pytest
+
+from solemio.resources import resource_path
+from solemio.ui import sound as sound_mod
+
+SOUNDS_DIR = Path(str(resource_path("assets", "sounds")))
+
+
+class _FakeSound:
+    played: list[str] = []
+
+    def __init__(self, path: str) -> None:
+        self.name = Path(path).stem
+
+    def set_volume(self, v: float) -> None:
+        pass
+
+    def play(self) -> None:
+        _FakeSound.played.append(self.name)
+
+
+@pytest.fixture
+def played(monkeypatch) -> list[str]:
+    """Every sound the game plays, by name, through a mocked mixer."""
+    _FakeSound.played = []
+    monkeypatch.setattr(sound_mod.pygame.mixer, "Sound", _FakeSound)
+    monkeypatch.setattr(sound_mod.pygame.mixer, "get_init", lambda: (22050, -16, 2))
+    return _FakeSound.played
+
+
+@pytest.mark.parametrize("name", sound_mod.NAMES)
+def test_every_sound_file_exists_is_short_and_small(name):
+    path = SOUNDS_DIR / f"{name}.wav"
+    assert path.exists(), f"missing {path.name}"
+    assert path.stat().st_size < 60 * 1024
+    with wave.open(str(path)) as fh:
+        assert fh.getnframes() / fh.getframerate() < 1.5
+
+
+def test_disabled_sound_plays_nothing(played):
+    s = sound_mod.Sound(enabled=False)
+    s.play("click")
+    assert played == []
+    s.enabled = True
+    s.play("click")
+    assert played == ["click"]
+
+
+def _table(make_app, played):
+    from solemio.engine import load_cardset
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.session import GameSession, SeatConfig
+
+    app = make_app(sound=True)
+    seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bea", "green", level="easy")]
+    sess = GameSession(load_cardset("sole-mio"), seats, 3)
+    scene = TableScene(app, sess)
+    app.manager.push(scene)
+    sess.cursor = len(sess.new_events())  # the deal has been shown
+    return app, sess, scene
+
+
+def _show(app, sess, monkeypatch, events: list[dict]) -> None:
+    """Let the scene show ``events`` as if the engine had just produced them."""
+    queue = [dict(e) for e in events]
+    monkeypatch.setattr(sess, "new_events", lambda: queue)
+    sess.catch_up = 0
+    app.step([], 0.016, draw=False)
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    ({"type": "scorer-moved", "seat": 1}, "scorer"),
+    ({"type": "scorer-drawn", "seat": 1}, "scorer"),
+    ({"type": "new-round", "round": 2, "first": 0, "oven": []}, "shuffle"),
+    ({"type": "play", "seat": 1, "kind": "olive", "singles": 1, "doubles": 0}, "play"),
+    ({"type": "draw", "seat": 1, "source": "supply", "count": 1}, "draw"),
+])
+def test_shown_events_request_their_sound(make_app, played, monkeypatch, event, expected):
+    app, sess, _scene = _table(make_app, played)
+    played.clear()
+    _show(app, sess, monkeypatch, [event])
+    assert played == [expected]
+
+
+def test_no_sound_while_a_resumed_game_is_replayed(make_app, played, monkeypatch):
+    app, sess, _scene = _table(make_app, played)
+    played.clear()
+    queue = [{"type": "scorer-moved", "seat": 1}]
+    monkeypatch.setattr(sess, "new_events", lambda: queue)
+    sess.catch_up = sess.cursor + 5  # these events are being rebuilt, not shown
+    app.step([], 0.016, draw=False)
+    assert played == []
+
+
+def test_sound_setting_switches_the_game_sounds(make_app, played, monkeypatch):
+    app, sess, _scene = _table(make_app, played)
+    app.settings.sound = False
+    app.settings_changed()
+    played.clear()
+    _show(app, sess, monkeypatch, [{"type": "scorer-moved", "seat": 1}])
+    assert played == []
