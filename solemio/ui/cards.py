@@ -172,6 +172,7 @@ def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int]
         pygame.draw.rect(comp, (0, 0, 0, 80 if lifted else 60),
                          pygame.Rect(off // 2, off, w, h), border_radius=max(2, int(w * 0.06)))
         comp.blit(card, (0, 0))
+        comp = theme.blit_ready(comp)
         hit = (card, comp)
         _SHADOWED[key] = hit
         _SHADOWED_BYTES[0] += (w + off) * (h + off) * 4

@@ -177,6 +177,7 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
         return surf
     surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
     paint(surf)
+    surf = blit_ready(surf)
     _LAYERS[key] = surf
     _LAYER_BYTES[0] += surf.get_width() * surf.get_height() * 4
     if limit is None:
@@ -184,6 +185,22 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
     while _LAYER_BYTES[0] > limit and len(_LAYERS) > 1:
         _k, old = _LAYERS.popitem(last=False)
         _LAYER_BYTES[0] -= old.get_width() * old.get_height() * 4
+    return surf
+
+
+def blit_ready(surf: pygame.Surface) -> pygame.Surface:
+    """A finished picture made cheap to blit many times: display pixel format, RLE-encoded.
+
+    Layers are mostly transparent margins and opaque card faces; run-length
+    encoding lets the blitter skip the former and copy the latter, about twice
+    as fast as blending every pixel. Only for surfaces that are not drawn on again.
+    """
+    if pygame.display.get_surface() is not None:
+        try:
+            surf = surf.convert_alpha()
+        except pygame.error:
+            pass
+    surf.set_alpha(255, pygame.RLEACCEL)
     return surf
 
 
