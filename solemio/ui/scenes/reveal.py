@@ -88,7 +88,6 @@ class RevealScene(PlayScene):
                                    _("{name} turns the oven over.", name=names[self.scorer])],
                      1.6 / self.speed())
             self.hold = 1.4 / self.speed()
-            self.sfx("shuffle")
 
     @staticmethod
     def _oven_total(view: Any) -> int:
