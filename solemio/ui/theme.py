@@ -189,18 +189,17 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
 
 
 def blit_ready(surf: pygame.Surface) -> pygame.Surface:
-    """A finished picture made cheap to blit many times: display pixel format, RLE-encoded.
+    """A finished picture in the display's pixel format, so blitting it needs no conversion.
 
-    Layers are mostly transparent margins and opaque card faces; run-length
-    encoding lets the blitter skip the former and copy the latter, about twice
-    as fast as blending every pixel. Only for surfaces that are not drawn on again.
+    Not RLE-encoded: SDL's RLE alpha blitters treat the destination as opaque,
+    and layers are blitted into other translucent layers (a panel into a
+    column), which then came out black.
     """
     if pygame.display.get_surface() is not None:
         try:
             surf = surf.convert_alpha()
         except pygame.error:
             pass
-    surf.set_alpha(255, pygame.RLEACCEL)
     return surf
 
 
