@@ -12,6 +12,9 @@
 set -u
 OUT=${1:-build/xvfb-shots}
 DPY=${XVFB_DISPLAY:-:99}
+# seconds to let a full-screen switch or a resize settle (a 4K relayout on a
+# busy machine needs a few)
+WAIT=${SMOKE_WAIT:-5}
 mkdir -p "$OUT"
 HOME_DIR=$(mktemp -d)
 # SDL names the X11 window class after this, so xdotool can find the window.
@@ -50,13 +53,13 @@ click 515 620; shot 05-selected                       # the third hand card
 click 1170 634; shot 06-played 2                      # Play (or its explanation)
 key Return; shot 07-drew-with-keyboard 2              # the focused draw button
 expect 1280x720 "windowed"
-key F11; root 08-fullscreen 2
+key F11; root 08-fullscreen "$WAIT"
 expect 3840x2160 "F11: full screen"
-key F11; shot 09-windowed-again 2
+key F11; shot 09-windowed-again "$WAIT"
 expect 1280x720 "F11 again: back to the previous size"
-xdotool windowsize "$W" 1024 640; shot 10-1024x640 2
+xdotool windowsize "$W" 1024 640; shot 10-1024x640 "$WAIT"
 expect 1024x640 "resized small"
-xdotool windowsize "$W" 3000 1800; shot 11-3000x1800 4
+xdotool windowsize "$W" 3000 1800; shot 11-3000x1800 "$WAIT"
 expect 3000x1800 "resized large"
 xdotool windowsize "$W" 1280 720; sleep 2
 key Escape; shot 12-menu
