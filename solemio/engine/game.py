@@ -63,6 +63,11 @@ class Decision(NamedTuple):
 
 
 _DRAW_DECISIONS = tuple(Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT) for seat in range(5))
+# A decision is built ~200 times a game; the tuple constructor skips the
+# NamedTuple's Python-level __new__.
+_new_tuple = tuple.__new__
+# the order decision's choices, per sorted tuple of order ids in hand
+_ORDER_CHOICES: dict[tuple[str, ...], tuple] = {}
 
 
 class Cards:
@@ -326,15 +331,16 @@ class Game:
                 if len(choices) == 1:
                     _HANDLERS[choices[0][0]](self, choices[0])
                     continue
-                self._decision = Decision(self.turn, ph, choices, _NO_CONTEXT)
+                self._decision = _new_tuple(Decision, (self.turn, ph, choices, _NO_CONTEXT))
                 return
             if ph == P_ORDER:
                 face = self.cards.face
                 order = self.cards.order
-                ids = sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None])
-                self._decision = Decision(
-                    self.turn, ph, (NO_ORDER, *[("order", o) for o in ids]), _NO_CONTEXT
-                )
+                ids = tuple(sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None]))
+                choices = _ORDER_CHOICES.get(ids)
+                if choices is None:
+                    choices = _ORDER_CHOICES[ids] = (NO_ORDER, *[("order", o) for o in ids])
+                self._decision = _new_tuple(Decision, (self.turn, ph, choices, _NO_CONTEXT))
                 return
             if ph == P_OVER:
                 self._decision = None
@@ -543,14 +549,16 @@ class Game:
         """Reveal cards until an order needs a decision or the oven is empty."""
         cards = self.cards
         queue = self.reveal_queue
+        kind, units, cols, cu = cards.kind, cards.units, self.cols, self.cu
+        recording = self.events is not None
         while self.ri < len(queue):
             cid = queue[self.ri]
             self.ri += 1
-            k = cards.kind[cid]
+            k = kind[cid]
             if k >= 0:
-                self.cols[k].append(cid)
-                self.cu[k] += cards.units[cid]
-                if self.events is not None:
+                cols[k].append(cid)
+                cu[k] += units[cid]
+                if recording:
                     self._emit({"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1})
                 continue
             owner = cards.owner[cid]
@@ -629,7 +637,7 @@ class Game:
     def _pose_at(self, seat: int, phase: str, choices: list[Choice], info: dict) -> None:
         self.phase = phase
         self.ctx["seat"] = seat
-        self.ctx["d"] = Decision(seat, phase, tuple(choices), info)
+        self.ctx["d"] = _new_tuple(Decision, (seat, phase, tuple(choices), info))
 
     # -- series
 
