@@ -32,9 +32,10 @@ def play_random_game(cs: CardSet, players: int, seed: int, record_events: bool =
     """One game with uniformly random legal choices, through the public API."""
     game = Game(cs, list(COLOURS[:players]), seed, record_events=record_events)
     rnd = random.Random(seed ^ 0x5EED).random
-    while not game.is_over():
-        choices = game.decision().choices
-        game.apply(choices[int(rnd() * len(choices))])
+    decision, apply = game.decision, game.apply
+    while (d := decision()) is not None:  # None once the game is over
+        choices = d.choices
+        apply(choices[int(rnd() * len(choices))])
     return game
 
 
