@@ -244,6 +244,14 @@ def test_simulate_command_json(capsys):
     assert out["turns_per_game"] > 10
 
 
+def test_bench_engine_figures_are_the_median_of_three_runs(capsys):
+    assert main(["bench", "--engine-only", "--games", "6", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    runs = out["engine_runs"]
+    assert len(runs) == 3 and runs == sorted(runs) and out["engine_games_per_second"] == runs[1]
+    assert out["clones_per_second"] > 0 and out["redeals_per_second"] > 0
+
+
 @pytest.mark.parametrize(
     "argv",
     [
