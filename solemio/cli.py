@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -137,6 +138,19 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     return shots_main(args.out)
 
 
+def _machine_loop_seconds() -> float:
+    """Seconds for ten million additions in a Python loop: how fast this machine is right now.
+
+    The shared machine's speed drifts by a third over an hour; this number
+    lets two bench runs be compared (games per second scale with its inverse).
+    """
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return round(time.perf_counter() - t0, 3)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from solemio.engine import load_cardset
     from solemio.engine.simulate import copy_rates, simulate
@@ -149,6 +163,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                   for seed in (1, 2, 3))
     figures["engine_games_per_second"] = runs[1]
     figures["engine_runs"] = runs
+    figures["machine_loop_s"] = _machine_loop_seconds()
     figures.update(copy_rates())
     if not args.engine_only:
         from solemio.ui.bench import run as ui_bench

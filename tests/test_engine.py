@@ -250,6 +250,7 @@ def test_bench_engine_figures_are_the_median_of_three_runs(capsys):
     runs = out["engine_runs"]
     assert len(runs) == 3 and runs == sorted(runs) and out["engine_games_per_second"] == runs[1]
     assert out["clones_per_second"] > 0 and out["redeals_per_second"] > 0
+    assert out["machine_loop_s"] > 0
 
 
 @pytest.mark.parametrize(
