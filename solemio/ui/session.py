@@ -8,6 +8,7 @@ and how to save and resume.  It never draws; scenes read it.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -105,10 +106,11 @@ class GameSession:
     def apply(self, choice: tuple) -> None:
         self.game.apply(choice)
         if self.persons:
-            try:
-                self.autosave()
-            except OSError:
-                pass
+            if self.game.is_over():
+                clear_autosave()
+            else:
+                # off the window's thread: an fsync can take a frame or two
+                SAVER.submit(autosave_path(), json.dumps(self.to_json()))
 
     def track(self, ev: dict) -> None:
         """Follow the oven's height through the events as they are shown."""
@@ -161,10 +163,54 @@ class GameSession:
         }
 
     def autosave(self) -> None:
+        """Save now (the menu, leaving the table); an older background write lands first."""
         if self.game.is_over():
             clear_autosave()
             return
+        SAVER.flush()
         write_atomic(autosave_path(), json.dumps(self.to_json()))
+
+
+class _BackgroundSaver:
+    """Writes autosaves on a thread of their own; only the newest waiting one is written.
+
+    Each write is still atomic (``write_atomic``), so a reader sees the old
+    complete file or the new one.  ``flush`` waits for the writes in flight.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: tuple[Path, str] | None = None
+        self._busy = False
+        self._idle = threading.Event()
+        self._idle.set()
+
+    def submit(self, path: Path, text: str) -> None:
+        with self._lock:
+            self._pending = (path, text)
+            self._idle.clear()
+            if not self._busy:
+                self._busy = True
+                threading.Thread(target=self._run, name="autosave", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                job, self._pending = self._pending, None
+                if job is None:
+                    self._busy = False
+                    self._idle.set()
+                    return
+            try:
+                write_atomic(*job)
+            except OSError:  # a full or read-only disk must not stop the game
+                pass
+
+    def flush(self, timeout: float | None = 5.0) -> bool:
+        return self._idle.wait(timeout)
+
+
+SAVER = _BackgroundSaver()
 
 
 def autosave_path() -> Path:
@@ -173,12 +219,14 @@ def autosave_path() -> Path:
 
 def has_autosave() -> bool:
     try:
+        SAVER.flush()
         return autosave_path().is_file()
     except OSError:
         return False
 
 
 def clear_autosave() -> None:
+    SAVER.flush()  # a write still in flight must not bring the file back
     try:
         autosave_path().unlink()
     except OSError:
@@ -187,6 +235,7 @@ def clear_autosave() -> None:
 
 def load_autosave() -> GameSession | None:
     """Resume the last unfinished game; a broken file is set aside, never a crash."""
+    SAVER.flush()
     path = autosave_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
