@@ -43,10 +43,8 @@ class Searcher:
         if game is None:
             self._redeal: Callable[[random.Random], Game] | None = None
             return
-        base = game
-
         def redeal(rng: random.Random) -> Game:
-            return base.redeal(seat, rng)
+            return game.redeal(seat, rng)
 
         self._redeal = redeal
 

@@ -63,28 +63,22 @@ def _seen(entries: list[Entry], seen: list[float]) -> list[float]:
 class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history."""
 
-    _base_len = 0
-    _base_entries: list[Entry] = []
-    _base_seen: list[float] = [0.0] * 5
+    _base: tuple[int, int, list[Entry], list[float]] = (-1, 0, [], [0.0] * 5)
 
-    def prepare(self, history: tuple) -> None:
+    def prepare(self, history: tuple, round_no: int) -> None:
         """Remember the searched position's oven once: play-outs only append to it."""
-        self._base_len = len(history)
-        self._base_entries = entries_from_history(history)
-        self._base_seen = _seen(self._base_entries, [0.0] * 5)
+        entries = entries_from_history(history)
+        self._base = (round_no, len(history), entries, _seen(entries, [0.0] * 5))
 
     def sync(self, view: SeatView) -> None:
-        history = view.history
-        base = self._base_len
-        if len(history) >= base and view.round == self._base_round:
-            tail = entries_from_history(history[base:])
-            self.memory.entries = self._base_entries + tail
-            self.memory.seen_played = _seen(tail, self._base_seen)
+        round_no, n, entries, seen = self._base
+        if view.round == round_no and len(view.history) >= n:
+            tail = entries_from_history(view.history[n:])
+            self.memory.entries = entries + tail
+            self.memory.seen_played = _seen(tail, seen)
         else:
-            self.memory.entries = entries_from_history(history)
+            self.memory.entries = entries_from_history(view.history)
             self.memory.seen_played = _seen(self.memory.entries, [0.0] * 5)
-
-    _base_round = -1
 
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
@@ -262,8 +256,7 @@ class HardAgent(HeuristicAgent):
             self._self_policy.ev = self.ev
         self._self_policy.memory.colours = self.memory.colours
         self._self_policy.memory.first = self.memory.first
-        self._self_policy.prepare(view.history)
-        self._self_policy._base_round = view.round
+        self._self_policy.prepare(view.history, view.round)
         it = 0
         while True:
             if limit is not None:

@@ -549,16 +549,14 @@ class Game:
         """Reveal cards until an order needs a decision or the oven is empty."""
         cards = self.cards
         queue = self.reveal_queue
-        kind, units, cols, cu = cards.kind, cards.units, self.cols, self.cu
-        recording = self.events is not None
         while self.ri < len(queue):
             cid = queue[self.ri]
             self.ri += 1
-            k = kind[cid]
+            k = cards.kind[cid]
             if k >= 0:
-                cols[k].append(cid)
-                cu[k] += units[cid]
-                if recording:
+                self.cols[k].append(cid)
+                self.cu[k] += cards.units[cid]
+                if self.events is not None:
                     self._emit({"type": "reveal", "card": list(cards.face[cid]), "index": self.ri - 1})
                 continue
             owner = cards.owner[cid]

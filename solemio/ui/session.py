@@ -106,11 +106,10 @@ class GameSession:
     def apply(self, choice: tuple) -> None:
         self.game.apply(choice)
         if self.persons:
-            if self.game.is_over():
-                clear_autosave()
-            else:
-                # off the window's thread: an fsync can take a frame or two
-                SAVER.submit(autosave_path(), json.dumps(self.to_json()))
+            try:
+                self.autosave(background=True)  # an fsync can take a frame or two
+            except OSError:
+                pass
 
     def track(self, ev: dict) -> None:
         """Follow the oven's height through the events as they are shown."""
@@ -162,13 +161,21 @@ class GameSession:
             "choices": [to_json(c) for c in self.game.choices_log],
         }
 
-    def autosave(self) -> None:
-        """Save now (the menu, leaving the table); an older background write lands first."""
+    def autosave(self, background: bool = False) -> None:
+        """Save the game, or forget it once over; in the background off the window's thread.
+
+        A save in the foreground (the menu, leaving the table) waits for any
+        older background write first, so the newest state is the one that stays.
+        """
         if self.game.is_over():
             clear_autosave()
             return
-        SAVER.flush()
-        write_atomic(autosave_path(), json.dumps(self.to_json()))
+        text = json.dumps(self.to_json())
+        if background:
+            SAVER.submit(autosave_path(), text)
+        else:
+            SAVER.flush()
+            write_atomic(autosave_path(), text)
 
 
 class _BackgroundSaver:
