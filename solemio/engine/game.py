@@ -11,6 +11,7 @@ choice log.  Cards are ints inside the engine and *faces* outside it.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations, product
 from typing import Any, NamedTuple
 
@@ -66,8 +67,10 @@ _DRAW_DECISIONS = tuple(Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT) for seat
 # A decision is built ~200 times a game; the tuple constructor skips the
 # NamedTuple's Python-level __new__.
 _new_tuple = tuple.__new__
-# the order decision's choices, per sorted tuple of order ids in hand
-_ORDER_CHOICES: dict[tuple[str, ...], tuple] = {}
+# Memo tables of pure functions, keyed by a hand's *slot signature*: the sorted
+# slots of its cards (see ``Cards.slot``), one C-level ``sorted`` instead of a
+# Python counting loop.  Play-outs meet the same few hands again and again.
+_MEMO_LIMIT = 200_000
 
 
 class Cards:
@@ -106,6 +109,8 @@ class Cards:
             (k if u == 1 else k + 5) if k >= 0 else 10
             for k, u in zip(self.kind, self.units, strict=True)
         ]
+        # the order decision's choices, per sorted tuple of order card ids in hand
+        self.order_choices: dict[tuple[int, ...], tuple] = {}
 
     def _add(self, kind: int, units: int, spec: OrderSpec | None, owner: int, face: Face) -> None:
         self.kind.append(kind)
@@ -125,10 +130,27 @@ def _hand_counts(cards: Cards, hand: list[int]) -> list[int]:
     return c
 
 
+def _counts_of(sig: tuple[int, ...]) -> list[int]:
+    c = [0] * 11
+    for sl in sig:
+        c[sl] += 1
+    del c[10]
+    return c
+
+
+def _memo(table: dict, key: Any, make: Any, *args: Any) -> Any:
+    """Store and return ``make(*args)`` as ``table[key]`` (after a miss); a full table starts over."""
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    value = table[key] = make(*args)
+    return value
+
+
 _CARDS_CACHE: dict[tuple[int, tuple[str, ...]], Cards] = {}
 # Pure functions of their keys, shared by every game: play-outs hit them constantly.
 _VARIANTS_CACHE: dict[tuple[OrderSpec, int], tuple[list, tuple]] = {}
 _PLAY_CACHE: dict[tuple[int, ...], tuple] = {}
+_SERIES_CACHE: dict[tuple, tuple] = {}
 
 
 class Game:
@@ -334,12 +356,15 @@ class Game:
                 self._decision = _new_tuple(Decision, (self.turn, ph, choices, _NO_CONTEXT))
                 return
             if ph == P_ORDER:
-                face = self.cards.face
-                order = self.cards.order
-                ids = tuple(sorted([face[c][1] for c in self.hands[self.turn] if order[c] is not None]))
-                choices = _ORDER_CHOICES.get(ids)
+                cards = self.cards
+                held = sorted(self.hands[self.turn])
+                key = tuple(held[bisect_right(held, cards.scorer):])  # order ids follow the scorer's
+                choices = cards.order_choices.get(key)
                 if choices is None:
-                    choices = _ORDER_CHOICES[ids] = (NO_ORDER, *[("order", o) for o in ids])
+                    face = cards.face
+                    choices = cards.order_choices[key] = (
+                        NO_ORDER, *[("order", o) for o in sorted(face[c][1] for c in key)]
+                    )
                 self._decision = _new_tuple(Decision, (self.turn, ph, choices, _NO_CONTEXT))
                 return
             if ph == P_OVER:
@@ -354,14 +379,15 @@ class Game:
             return
 
     def _play_choices(self, seat: int) -> tuple[Choice, ...]:
-        counts = tuple(_hand_counts(self.cards, self.hands[seat]))
-        cached = _PLAY_CACHE.get(counts)
+        sig = sorted(map(self.cards.slot.__getitem__, self.hands[seat]))
+        sig = tuple(sig[:bisect_left(sig, 10)])  # the ingredients' slots
+        cached = _PLAY_CACHE.get(sig)
         if cached is None:
-            cached = _PLAY_CACHE[counts] = self._enumerate_plays(counts)
+            cached = _memo(_PLAY_CACHE, sig, _plays_for, sig)
         return cached
 
     @staticmethod
-    def _enumerate_plays(counts: tuple[int, ...]) -> tuple[Choice, ...]:
+    def _enumerate_plays(counts: list[int]) -> tuple[Choice, ...]:
         out = []
         for k in range(5):
             s, d = counts[k], counts[k + 5]
@@ -453,7 +479,7 @@ class Game:
                  "units": s + 2 * d}
             )
         self.phase = P_ORDER
-        if not keep or min(map(ckind.__getitem__, keep)) >= 0:  # no order in hand
+        if not keep or max(keep) < self.cards.scorer:  # no order in hand (order ids follow the scorer's)
             self._to_draw()
 
     def _h_order(self, ch: Choice) -> None:
@@ -593,16 +619,11 @@ class Game:
             )
             units = next(iter(spec.params["needs"].values()))
             if mates:
-                choices = []
                 rev = spec.id
-                for size in range(0, min(3, len(mates)) + 1):
-                    amounts = [units - i for i in range(size + 1)]
-                    if amounts[-1] < 1:
-                        break
-                    for group in combinations(mates, size):
-                        members = (rev,) + group
-                        for perm in permutations(amounts):
-                            choices.append(("series", tuple(zip(members, perm, strict=True))))
+                key = (rev, tuple(mates), units)
+                choices = _SERIES_CACHE.get(key)
+                if choices is None:
+                    choices = _memo(_SERIES_CACHE, key, _series_choices, rev, mates, units)
                 self._pose_at(owner, P_SERIES, choices, {"order": rev, "candidates": mates})
                 return True
             self.ctx["series"] = [(cid, units)]
@@ -734,7 +755,7 @@ class Game:
             self._filled(cid, take, [], [], -1)
             return False
         help_ok = self.help_allowed and spec.help
-        choices = self._fill_choices(owner, missing, help_ok)
+        choices = _fill_choices(_hand_counts(self.cards, self.hands[owner]), missing, help_ok)
         choices.append(GIVE_UP)
         self._pose_at(
             owner, P_FILL, choices,
@@ -744,58 +765,10 @@ class Game:
         return True
 
     def _fill_choices(self, seat: int, missing: Need, help_ok: bool) -> list[Choice]:
-        counts = _hand_counts(self.cards, self.hands[seat])
-        mu, md, many = missing
-        comps: list[list[tuple[tuple, tuple]]] = []  # per component: (hand part, request part)
-        for k in range(5):
-            m = mu[k]
-            if m:
-                opts = []
-                for h in range(m + 1):
-                    r = m - h
-                    if r and not help_ok:
-                        continue
-                    for a, b in unit_covers(h, counts[k], counts[k + 5]):
-                        opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
-                if not opts:
-                    return []
-                comps.append(opts)
-            m = md[k]
-            if m:
-                opts = []
-                for h in range(m + 1):
-                    r = m - h
-                    if (r and not help_ok) or h > counts[k + 5]:
-                        continue
-                    opts.append(
-                        (((KINDS[k], 0, h),) if h else (), (("double-" + KINDS[k], r),) if r else ())
-                    )
-                if not opts:
-                    return []
-                comps.append(opts)
-        if many:
-            opts = []
-            for h in range(many + 1):
-                r = many - h
-                if r and not help_ok:
-                    continue
-                for pick in any_covers(h, tuple(counts)):
-                    part = tuple(
-                        (KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5]
-                    )
-                    opts.append((part, (("any", r),) if r else ()))
-            if not opts:
-                return []
-            comps.append(opts)
-        out = []
-        for combo in product(*comps):
-            hand: tuple = ()
-            req: tuple = ()
-            for hp, rp in combo:
-                hand += hp
-                req += rp
-            out.append(("fill", hand, req or None))
-        return out
+        return _fill_choices(_hand_counts(self.cards, self.hands[seat]), missing, help_ok)
+
+    def _help_covers(self, seat: int, request: tuple) -> list[tuple]:
+        return _help_covers(_hand_counts(self.cards, self.hands[seat]), request)
 
     def _h_fill(self, ch: Choice) -> None:
         _, hand, request = ch
@@ -832,7 +805,8 @@ class Game:
         owner = self.ctx["owner"]
         while ask:
             helper = ask.pop(0)
-            covers = self._help_covers(helper, self.ctx["request"])
+            request = self.ctx["request"]
+            covers = _help_covers(_hand_counts(self.cards, self.hands[helper]), request)
             choices = [DECLINE] + [("help", c) for c in covers]
             self._pose_at(
                 helper, P_HELP, choices,
@@ -843,26 +817,6 @@ class Game:
         # nobody helped: the order fails and the offered cards stay in hand (and known)
         self._fail(self.ctx["card"], "no-help")
         self._after_order()
-
-    def _help_covers(self, seat: int, request: tuple) -> list[tuple]:
-        counts = _hand_counts(self.cards, self.hands[seat])
-        comps: list[list[tuple]] = []
-        for what, n in request:
-            if what == "any":
-                opts = [
-                    tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
-                    for p in any_covers(n, tuple(counts))
-                ]
-            elif what.startswith("double-"):
-                k = KIND_INDEX[what[7:]]
-                opts = [((KINDS[k], 0, n),)] if counts[k + 5] >= n else []
-            else:
-                k = KIND_INDEX[what]
-                opts = [((what, a, b),) for a, b in unit_covers(n, counts[k], counts[k + 5])]
-            if not opts:
-                return []
-            comps.append(opts)
-        return [sum(combo, ()) for combo in product(*comps)]
 
     def _h_decline(self, ch: Choice) -> None:
         if self.events is not None:
@@ -1202,6 +1156,100 @@ def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
         if key in out:
             out[key] = list(out[key])
     return out
+
+
+def _fill_choices(counts: list[int], missing: Need, help_ok: bool) -> list[Choice]:
+    """Every way to fill ``missing`` from a hand with these counts (and a request for the rest)."""
+    mu, md, many = missing
+    comps: list[list[tuple[tuple, tuple]]] = []  # per component: (hand part, request part)
+    for k in range(5):
+        m = mu[k]
+        if m:
+            opts = []
+            for h in range(m + 1):
+                r = m - h
+                if r and not help_ok:
+                    continue
+                for a, b in unit_covers(h, counts[k], counts[k + 5]):
+                    opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
+            if not opts:
+                return []
+            comps.append(opts)
+        m = md[k]
+        if m:
+            opts = []
+            for h in range(m + 1):
+                r = m - h
+                if (r and not help_ok) or h > counts[k + 5]:
+                    continue
+                opts.append(
+                    (((KINDS[k], 0, h),) if h else (), (("double-" + KINDS[k], r),) if r else ())
+                )
+            if not opts:
+                return []
+            comps.append(opts)
+    if many:
+        opts = []
+        for h in range(many + 1):
+            r = many - h
+            if r and not help_ok:
+                continue
+            for pick in any_covers(h, tuple(counts)):
+                part = tuple(
+                    (KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5]
+                )
+                opts.append((part, (("any", r),) if r else ()))
+        if not opts:
+            return []
+        comps.append(opts)
+    out = []
+    for combo in product(*comps):
+        hand: tuple = ()
+        req: tuple = ()
+        for hp, rp in combo:
+            hand += hp
+            req += rp
+        out.append(("fill", hand, req or None))
+    return out
+
+
+def _help_covers(counts: list[int], request: tuple) -> list[tuple]:
+    """Every exact way a hand with these counts covers ``request``."""
+    comps: list[list[tuple]] = []
+    for what, n in request:
+        if what == "any":
+            opts = [
+                tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
+                for p in any_covers(n, tuple(counts))
+            ]
+        elif what.startswith("double-"):
+            k = KIND_INDEX[what[7:]]
+            opts = [((KINDS[k], 0, n),)] if counts[k + 5] >= n else []
+        else:
+            k = KIND_INDEX[what]
+            opts = [((what, a, b),) for a, b in unit_covers(n, counts[k], counts[k + 5])]
+        if not opts:
+            return []
+        comps.append(opts)
+    return [sum(combo, ()) for combo in product(*comps)]
+
+
+def _plays_for(sig: tuple[int, ...]) -> tuple[Choice, ...]:
+    return Game._enumerate_plays(_counts_of(sig))
+
+
+def _series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]:
+    """Every series the revealed order ``rev`` may lead: which mates join, and their amounts."""
+    choices = []
+    for size in range(0, min(3, len(mates)) + 1):
+        amounts = [units - i for i in range(size + 1)]
+        if amounts[-1] < 1:
+            break
+        for group in combinations(mates, size):
+            members = (rev,) + group
+            for perm in permutations(amounts):
+                choices.append(("series", tuple(zip(members, perm, strict=True))))
+    return tuple(choices)
 
 
 def _request_items(missing: Need) -> list[list]:
