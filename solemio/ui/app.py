@@ -97,6 +97,9 @@ class App:
         self._cards: CardImages | None = None
         self.sound = Sound(self.settings.sound)
         self.manager = SceneManager(self)
+        from solemio.ui import theme
+
+        self.static_frame = theme.StaticFrame()  # the still parts of the table, one window's worth
         self._fit_caches()
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True

@@ -9,6 +9,7 @@ only source of animations; drawing reads state and never changes it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pygame
@@ -25,6 +26,8 @@ from solemio.ui.widgets import Button, FocusGroup
 # Sounds of events whichever scene shows them (the table and the reveal both may):
 # the scorer card taken by a filled order, and the cards shuffled for a new round.
 EVENT_SOUNDS = {"scorer-moved": "scorer", "new-round": "shuffle"}
+
+_SCENE_SERIAL = itertools.count()
 
 REVEAL_KINDS = frozenset(
     {"series", "variant", "fill", "help", "block", "show-ask", "show-card", "show-play"})
@@ -60,6 +63,7 @@ class PlayScene(Scene):
         self._pending: tuple | None = None  # (position key, computer's choice) awaiting the show
         self.thinking = 0.0  # how long the stage has waited for a computer seat's answer
         self.L = layout.table_layout(app.size, len(session.seats))
+        self.serial = next(_SCENE_SERIAL)  # tells this scene's still frame from another's
 
     # --- geometry -----------------------------------------------------------
     @property
@@ -87,6 +91,9 @@ class PlayScene(Scene):
         super().layout(size)
         self.L = layout.table_layout(size, len(self.session.seats),
                                      spectator=self.bottom_seat is None)
+        # Every rectangle may have moved (a resize, a new language, the hand changing
+        # holders): the still frame is painted again.
+        self.app.static_frame.invalidate()
         self.build_widgets()
 
     # --- input ----------------------------------------------------------------
@@ -224,6 +231,50 @@ class PlayScene(Scene):
     def say(self, seat: int | None, lines: list[str], dur: float,
             icon_kind: str | None = None) -> None:
         self.banner = {"seat": seat, "lines": lines, "t": 0.0, "dur": dur, "icon": icon_kind}
+
+    def draw_static(self, surface: pygame.Surface, key: tuple, parts: list) -> None:
+        """The still parts of the scene, from the app's composed frame.
+
+        ``parts`` are (name, rectangle, key, paint) in painting order, the table
+        first (see :class:`theme.StaticFrame`); each key must hold everything its
+        part shows.  The scene's serial, the painter and the language are added here.
+        """
+        from solemio import i18n
+
+        key = (type(self).__name__, self.serial, self.size, id(self.app.cards.painter),
+               i18n.language()) + key
+        self.app.static_frame.draw(surface, key, parts)
+
+    def table_part(self) -> tuple:
+        """The table under everything, as the first part of a still frame."""
+        return ("table", pygame.Rect((0, 0), self.size), (),
+                lambda surf: backdrop(self.app, surf))
+
+    def seat_parts(self, active: int | None) -> list[tuple]:
+        """One still-frame part per seat panel (its cached layer's rectangle)."""
+        view = self.shown_view()
+        s = self.session
+        out = []
+        for seat, r in self.seat_rects().items():
+            m = max(8, r.h // 12)  # the panel's layer margin (seats.seat_panel)
+            info = view.seats[seat]
+            cfg = s.seats[seat]
+            key = (tuple(r), info, cfg.name, cfg.person, cfg.level, active == seat,
+                   view.scorer_holder == seat, seat != s.viewer, s.cardset.scorer_name)
+
+            def paint(surf: pygame.Surface, seat: int = seat, r: pygame.Rect = r) -> None:
+                seats.seat_panel(self.app, surf, r, view, seat, s, active == seat,
+                                 show_hand_backs=(seat != s.viewer))
+
+            out.append((f"seat{seat}", r.inflate(2 * m, 2 * m), key, paint))
+        return out
+
+    def top_bar_part(self, title: str) -> tuple:
+        bar = self.L.top_bar
+        limit = min(self.L.skip_button.x, self.L.menu_button.x) - bar.h // 2
+        rect = pygame.Rect(0, bar.y - bar.h, max(1, limit), bar.h * 3)
+        return ("top-bar", rect, (title, self.session.cardset.name),
+                lambda surf: self.draw_top_bar(surf, title))
 
     def draw_top_bar(self, surface: pygame.Surface, title: str) -> None:
         L = self.L

@@ -256,3 +256,98 @@ def scale_for(size: tuple[int, int]) -> float:
     """A unit that grows with the window: 1.0 at 1280x720, so sizes stay proportional."""
     w, h = size
     return max(0.6, min(w / 1280, h / 720))
+
+
+# Set False to paint every frame in full (the tests compare both ways pixel by pixel).
+STATIC_FRAME_ENABLED = True
+
+# A part of a still frame: (name, the rectangle it paints into, what it shows, its painter).
+Part = tuple[str, pygame.Rect, tuple, Callable[[pygame.Surface], None]]
+
+
+class StaticFrame:
+    """One composed, opaque picture of everything on screen that does not move.
+
+    A scene describes its still parts (the table, the seat panels, the columns,
+    the order panel, the hand) as a list of :data:`Part`: a name, the rectangle
+    the part paints into (it is clipped to it), a key holding everything the part
+    shows, and a function that paints it.  They are composed once into this
+    window-sized surface, blitted as one opaque copy a frame, and the moving parts
+    (flights, the banner, widgets) go on top.
+
+    When a part's key or rectangle changes, only its old and new rectangles are
+    painted again: the table and every part that overlaps them, in order, clipped
+    to those rectangles, which gives exactly the pixels of a full repaint.  When
+    ``key`` (what all parts share: the scene, the window size, the language, ...)
+    or the list of part names changes, everything is painted again.  So a change
+    of state, of who holds the screen or of the window size never shows a stale
+    frame, provided every key captures what its part shows.  There is one per app,
+    reused by whichever scene draws: one window's worth of memory.
+    """
+
+    def __init__(self) -> None:
+        self.surf: pygame.Surface | None = None
+        self.key: tuple | None = None
+        self.parts: dict[str, tuple[pygame.Rect, tuple]] = {}
+        self.paints = 0  # full repaints (tests, profiling)
+        self.partial = 0  # repaints of some parts only
+
+    def invalidate(self) -> None:
+        self.key = None
+
+    def draw(self, target: pygame.Surface, key: tuple, parts: list[Part]) -> None:
+        size = target.get_size()
+        if not STATIC_FRAME_ENABLED:
+            _paint_parts(target, parts, None)
+            return
+        if self.surf is None or self.surf.get_size() != size:
+            self.surf = None
+            self.key = None
+            surf = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                try:
+                    surf = surf.convert()
+                except pygame.error:
+                    pass
+            self.surf = surf
+        key = (size,) + key
+        old = self.parts
+        if key != self.key or len(old) != len(parts) or any(p[0] not in old for p in parts):
+            self.key = None  # a failed paint must not leave a half-painted frame marked valid
+            _paint_parts(self.surf, parts, None)
+            self.paints += 1
+        else:
+            dirty: list[pygame.Rect] = []
+            for name, rect, pkey, _paint in parts:
+                orect, okey = old[name]
+                if okey != pkey or orect != rect:
+                    dirty.append(orect)
+                    if orect != rect:
+                        dirty.append(rect)
+            if dirty:
+                self.key = None
+                area = dirty[0].unionall(dirty[1:])
+                if area.w * area.h * 2 > size[0] * size[1]:
+                    _paint_parts(self.surf, parts, None)
+                    self.paints += 1
+                else:
+                    for r in dirty:
+                        _paint_parts(self.surf, parts, r)
+                    self.partial += 1
+        self.parts = {name: (pygame.Rect(rect), pkey) for name, rect, pkey, _p in parts}
+        self.key = key
+        target.blit(self.surf, (0, 0))
+
+
+def _paint_parts(surface: pygame.Surface, parts: list[Part], within: pygame.Rect | None) -> None:
+    """Paint ``parts`` in order, each clipped to its rectangle (and to ``within``)."""
+    old_clip = surface.get_clip()
+    try:
+        for _name, rect, _key, paint in parts:
+            clip = rect.clip(within) if within is not None else rect
+            if clip.w <= 0 or clip.h <= 0:
+                continue
+            surface.set_clip(clip.clip(old_clip))
+            paint(surface)
+    finally:
+        surface.set_clip(old_clip)

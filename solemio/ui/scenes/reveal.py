@@ -517,24 +517,42 @@ class RevealScene(PlayScene):
         return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         s = self.session
-        names = s.names
-        title = _("Round {r}: {name} reveals the oven", r=self.round,
-                  name=names[self.scorer])
-        self.draw_top_bar(surface, title)
         d = s.decision()
-        self.draw_seats(surface, d.seat if d is not None else None)
-        self.draw_oven(surface)
-        self.draw_columns(surface)
-        self.draw_order(surface)
-        self.draw_hand(surface)
+        active = d.seat if d is not None else None
+        # The still parts come from one composed frame, painted again (only where they
+        # changed) when what they show changes; the moving parts go over it every frame.
+        self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts(active))
         self.draw_choices(surface)
         self.focus.draw(surface)
         self.draw_shown_cards(surface)
         self.draw_flights(surface)
         self.draw_banner(surface)
         self.draw_tooltip(surface)
+
+    def title(self) -> str:
+        return _("Round {r}: {name} reveals the oven", r=self.round,
+                 name=self.session.names[self.scorer])
+
+    def static_parts(self, active: int | None) -> list[tuple]:
+        """The reveal's still parts, each with a key of everything it shows."""
+        L = self.L
+        parts = [self.table_part(), self.top_bar_part(self.title())]
+        parts += self.seat_parts(active)
+        left = max(0, self.total - self.revealed)
+        parts.append(("oven", self.oven_rect(left), (left,), self.draw_oven))
+        for k, (shown, n, units) in enumerate(self.columns_key()):
+            parts.append((f"column{k}", L.columns[k], (shown, n, units),
+                          lambda surf, k=k, shown=shown, n=n, u=units: self.draw_column(
+                              surf, k, shown, n, u)))
+        order_key = self.order_key()
+        parts.append(("order", L.reveal_order, order_key,
+                      lambda surf: self.draw_order(surf, order_key)))
+        if self.session.viewer is not None and self.hand_area.w > 0:
+            hand = self.hand_faces()
+            parts.append(("hand", self.hand_area, hand,
+                          lambda surf: self.draw_hand(surf, hand)))
+        return parts
 
     def draw_shown_cards(self, surface: pygame.Surface) -> None:
         """Cards a seat must show (a block's count, a show order) appear by its panel."""
@@ -565,24 +583,45 @@ class RevealScene(PlayScene):
                 img = self.app.cards.ingredient(face[0], face[1], (cw, ch))
                 shadowed(surface, img, (x + i * step, y), lifted=True)
 
+    def oven_label(self, left: int) -> pygame.Surface:
+        r = self.L.reveal_oven
+        px = max(11, int(r.h * 0.1))
+        return theme.text(ngettext("{n} card left", "{n} cards left", left), px, theme.CREAM,
+                          bold=True)
+
+    def oven_rect(self, left: int) -> pygame.Rect:
+        """Where the oven pile and its label paint (the pile's edges go right and down)."""
+        r = self.L.reveal_oven
+        t = self.oven_label(left)
+        px = max(11, int(r.h * 0.1))
+        label = t.get_rect(midtop=(r.centerx, r.bottom + px // 2))
+        return r.inflate(r.w // 2, r.h // 4).union(label.inflate(4, 4))
+
     def draw_oven(self, surface: pygame.Surface) -> None:
         r = self.L.reveal_oven
         left = max(0, self.total - self.revealed)
         seats.pile(self.app, surface, self.app.cards.ingredient_back(r.size), r, left)
         px = max(11, int(r.h * 0.1))
-        t = theme.text(ngettext("{n} card left", "{n} cards left", left), px, theme.CREAM,
-                       bold=True)
+        t = self.oven_label(left)
         surface.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + px // 2)))
 
-    def draw_columns(self, surface: pygame.Surface) -> None:
+    def columns_key(self) -> tuple:
+        """Per column: the cards lying there (not those still flying in) and all of them."""
         flying = Counter(f.tag for f in self.anims.flights if f.tag is not None)
-        for k in range(5):
-            col = self.L.columns[k]
-            shown = tuple(self.cols[k][: len(self.cols[k]) - flying.get(k, 0)])
-            key = ("column", k, col.size, shown, len(self.cols[k]), id(self.app.cards.painter))
-            surf = theme.layer(key, col.size, lambda s, k=k, shown=shown: self._paint_column(
-                s, k, shown))
-            surface.blit(surf, col.topleft)
+        return tuple((tuple(self.cols[k][: len(self.cols[k]) - flying.get(k, 0)]),
+                      len(self.cols[k]), sum(f[1] for f in self.cols[k])) for k in range(5))
+
+    def draw_columns(self, surface: pygame.Surface) -> None:
+        for k, (shown, n, units) in enumerate(self.columns_key()):
+            self.draw_column(surface, k, shown, n, units)
+
+    def draw_column(self, surface: pygame.Surface, k: int, shown: tuple, n: int,
+                    units: int) -> None:
+        col = self.L.columns[k]
+        # The header counts every card of the kind, flying ones too: ``units`` is in the key.
+        key = ("column", k, col.size, shown, n, units, id(self.app.cards.painter))
+        surf = theme.layer(key, col.size, lambda s: self._paint_column(s, k, shown))
+        surface.blit(surf, col.topleft)
 
     def _paint_column(self, surface: pygame.Surface, k: int, cards: tuple) -> None:
         """One kind's column in local coordinates: header with units, cascaded cards."""
@@ -603,19 +642,24 @@ class RevealScene(PlayScene):
             img = self.app.cards.ingredient(face[0], face[1], r.size)
             shadowed(surface, img, r.topleft)
 
-    def draw_order(self, surface: pygame.Surface) -> None:
-        box = self.L.reveal_order
+    def order_key(self) -> tuple:
+        """What the order panel shows: the order, its outcome, the notes, whether the card
+        is away (flying in, or gone back to its owner)."""
         cur = self.current
-        key = ("order-panel", box.size, cur["face"] if cur else None,
-               cur["status"] if cur else None, cur["owner"] if cur else None, tuple(self.log),
-               id(self.app.cards.painter))
         in_flight = cur is not None and any(f.image_key == ("face", cur["face"]) and f.started
                                             for f in self.anims.flights)
         if cur is not None and cur.get("left_at") is not None and self.t >= cur["left_at"]:
             in_flight = True  # the card has left for its owner: only the outcome stays
-        if in_flight:
-            key = key + ("flying",)
-        surf = theme.layer(key, box.size, lambda s: self._paint_order(s, in_flight))
+        return (self.L.reveal_order.size, cur["face"] if cur else None,
+                cur["status"] if cur else None, cur["owner"] if cur else None, tuple(self.log),
+                in_flight)
+
+    def draw_order(self, surface: pygame.Surface, key: tuple | None = None) -> None:
+        box = self.L.reveal_order
+        key = key or self.order_key()
+        in_flight = key[-1]
+        surf = theme.layer(("order-panel", id(self.app.cards.painter)) + key, box.size,
+                           lambda s: self._paint_order(s, in_flight))
         surface.blit(surf, box.topleft)
 
     def _paint_order(self, surface: pygame.Surface, in_flight: bool) -> None:
@@ -658,11 +702,15 @@ class RevealScene(PlayScene):
         lines = "\n".join([expl] + self.log[-3:]) if expl else "\n".join(self.log[-3:])
         theme.draw_wrapped(surface, lines, text_box, int(px * 0.85), theme.WALNUT)
 
-    def draw_hand(self, surface: pygame.Surface) -> None:
+    def hand_faces(self) -> tuple:
+        return tuple(sorted(self.view.hand,
+                            key=lambda f: (f[0] not in KINDS, str(f[0]), f[1])))
+
+    def draw_hand(self, surface: pygame.Surface, hand: tuple | None = None) -> None:
         s = self.session
         if s.viewer is None or self.hand_area.w <= 0:
             return
-        hand = tuple(sorted(self.view.hand, key=lambda f: (f[0] not in KINDS, str(f[0]), f[1])))
+        hand = hand if hand is not None else self.hand_faces()
         area = self.hand_area
         key = ("reveal-hand", area.size, hand, id(self.app.cards.painter))
 
