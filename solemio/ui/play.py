@@ -334,14 +334,17 @@ class PlayScene(Scene):
                     key, squash = f.back_key, 1 - p / 0.5
                 else:
                     squash = (p - 0.5) / 0.5
-            # Render at the landing size only; in-between sizes are a quick scale, so a
-            # flight never asks the painter for dozens of one-off sizes.
-            img = self.image_for(key, f.end.size)
+            # One picture per flight, at a size the table shows anyway, so a flight never
+            # renders a new picture: the card as it was where it took off (a turning card:
+            # its back there, its face as it lands); in-between sizes are a smooth scale.
+            size_of = f.end.size if (f.back_key is not None and key is f.image_key) \
+                else f.start.size
+            img = self.image_for(key, size_of)
             if img is None:
                 continue
             size = (max(1, int(r.w * squash)), r.h)
             if img.get_size() != size:
-                img = pygame.transform.scale(img, size)
+                img = pygame.transform.smoothscale(img, size)
             elif f.fade:
                 img = img.copy()
             if f.fade:

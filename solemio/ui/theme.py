@@ -111,20 +111,59 @@ def fit_text(
 
 def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than ``max_w`` (paragraphs kept by newlines)."""
-    f = font(px, bold)
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for w in words:
-            trial = w if not line else line + " " + w
-            if f.size(trial)[0] <= max_w or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = w
-        lines.append(line)
+        lines.extend(_wrap_para(para, int(px), int(max_w), bold))
     return lines
+
+
+_WORD_W: dict[tuple, int] = {}
+
+
+@lru_cache(maxsize=4096)
+def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
+    """One paragraph, greedily broken where the next word would pass ``max_w``.
+
+    The same lines as measuring every trial line with ``Font.size``, for a fraction
+    of the measurements: a trial's width is estimated from cached word widths and
+    measured only when the estimate is within a few pixels of ``max_w`` (kerning
+    and rounding can move a line's width by a pixel or two per word).
+    """
+    f = font(px, bold)
+    if len(_WORD_W) > 20000:
+        _WORD_W.clear()
+
+    def width(word: str) -> int:
+        key = (word, px, bold)
+        w = _WORD_W.get(key)
+        if w is None:
+            w = _WORD_W[key] = f.size(word)[0]
+        return w
+
+    space = width(" ")
+    lines: list[str] = []
+    line = ""
+    est = 0  # estimated width of ``line``
+    n = 0  # words in ``line``
+    for w in para.split(" "):
+        if not line:
+            line, est, n = w, width(w), 1
+            continue
+        trial_est = est + space + width(w)
+        slack = 3 + n
+        if trial_est <= max_w - slack:
+            fits = True
+        elif trial_est > max_w + slack:
+            fits = False
+        else:
+            fits = f.size(line + " " + w)[0] <= max_w
+        if fits:
+            line, est, n = line + " " + w, trial_est, n + 1
+        else:
+            lines.append(line)
+            line, est, n = w, width(w), 1
+    lines.append(line)
+    return tuple(lines)
 
 
 def draw_wrapped(
@@ -206,6 +245,8 @@ def blit_ready(surf: pygame.Surface) -> pygame.Surface:
 def clear_caches() -> None:
     """Forget rendered text and layers (after a language switch)."""
     _TEXT_CACHE.clear()
+    _WORD_W.clear()
+    _wrap_para.cache_clear()
     _LAYERS.clear()
     _LAYER_BYTES[0] = 0
 
