@@ -25,6 +25,7 @@ def _game_with_columns(singles: list[int], doubles: list[int]) -> Game:
     g.cols = [[] for _ in range(5)]
     for k in range(5):
         g.cols[k] = free[(k, 2)][: doubles[k]] + free[(k, 1)][: singles[k]]
+    g.cu = [singles[k] + 2 * doubles[k] for k in range(5)]  # kept in step with cols, as in play
     return g
 
 

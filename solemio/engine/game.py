@@ -111,6 +111,9 @@ class Cards:
         ]
         # the order decision's choices, per sorted tuple of order card ids in hand
         self.order_choices: dict[tuple[int, ...], tuple] = {}
+        # per order card: its static variants and their choices; its need per (variant, scorer kind)
+        self.variants: dict[int, tuple[list, tuple]] = {}
+        self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
 
     def _add(self, kind: int, units: int, spec: OrderSpec | None, owner: int, face: Face) -> None:
         self.kind.append(kind)
@@ -148,7 +151,6 @@ def _memo(table: dict, key: Any, make: Any, *args: Any) -> Any:
 
 _CARDS_CACHE: dict[tuple[int, tuple[str, ...]], Cards] = {}
 # Pure functions of their keys, shared by every game: play-outs hit them constantly.
-_VARIANTS_CACHE: dict[tuple[OrderSpec, int], tuple[list, tuple]] = {}
 _PLAY_CACHE: dict[tuple[int, ...], tuple] = {}
 _SERIES_CACHE: dict[tuple, tuple] = {}
 
@@ -630,11 +632,10 @@ class Game:
             return self._next_series_member()
         otype = spec.otype
         if otype.static_variants:
-            key = (spec, own)
-            cached = _VARIANTS_CACHE.get(key)
+            cached = self.cards.variants.get(cid)
             if cached is None:
                 vs = otype.variants(spec.params, own, col_units)
-                cached = _VARIANTS_CACHE[key] = (
+                cached = self.cards.variants[cid] = (
                     vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs)
                 )
             variants, choices = cached
@@ -647,11 +648,19 @@ class Game:
         if len(variants) > 1:
             self._pose_at(owner, P_VARIANT, choices, {"order": spec.id})
             return True
-        need = spec.otype.need(spec.params, variants[0], own, self._scorer_kind())
-        return self._start_fill(cid, need)
+        return self._start_fill(cid, self._need(cid, variants[0]))
 
-    def _scorer_kind(self) -> int:
-        return self.own[self.scorer_seat]
+    def _need(self, cid: int, variant: tuple[int, ...]) -> Need:
+        """What order ``cid`` needs in ``variant`` (memoised per card: a pure function)."""
+        scorer = self.own[self.scorer_seat]
+        key = (cid, variant, scorer)
+        need = self.cards.needs.get(key)
+        if need is None:
+            cards = self.cards
+            spec = cards.order[cid]
+            need = spec.otype.need(spec.params, variant, self.own[cards.owner[cid]], scorer)
+            need = _memo(cards.needs, key, tuple, need)
+        return need
 
     def _pose_at(self, seat: int, phase: str, choices: list[Choice], info: dict) -> None:
         self.phase = phase
@@ -703,8 +712,7 @@ class Game:
         variant = tuple(KIND_INDEX[k] for k in ch[1])
         if self.events is not None:
             self._emit({"type": "variant", "seat": owner, "order": spec.id, "kinds": list(ch[1])})
-        need = spec.otype.need(spec.params, variant, self.own[owner], self._scorer_kind())
-        if not self._start_fill(cid, need):
+        if not self._start_fill(cid, self._need(cid, variant)):
             self._after_order()
 
     def _column_take(self, need: Need, spec: OrderSpec) -> tuple[list[int], Need]:
@@ -721,25 +729,32 @@ class Game:
         miss_u = [0, 0, 0, 0, 0]
         miss_d = [0, 0, 0, 0, 0]
         units, dbl, _ = need
+        cu = self.cu
         for k in range(5):
             u = units[k]
             dn = dbl[k]
             if not u and not dn:
                 continue
             col = cols[k]
-            doubles = [c for c in col if units_of[c] == 2]
+            n = len(col)
+            nd = cu[k] - n  # the column's doubles: its units minus its cards
             if dn:
-                got = doubles[:dn]
+                if nd == n:
+                    got = col[:dn]
+                else:
+                    got = [c for c in col if units_of[c] == 2][:dn] if nd else []
                 take.extend(got)
                 miss_d[k] = dn - len(got)
                 continue
-            nd = min(len(doubles), (u + 1) // 2)
-            take.extend(doubles[:nd])
-            rem = u - 2 * nd
+            use = min(nd, (u + 1) // 2)  # doubles first
+            if use:
+                take.extend(col[:use] if nd == n else [c for c in col if units_of[c] == 2][:use])
+            rem = u - 2 * use
             if rem > 0:
-                singles = [c for c in col if units_of[c] == 1][:rem]
-                take.extend(singles)
-                rem -= len(singles)
+                ns = n - nd
+                if ns:
+                    take.extend(col[:rem] if not nd else [c for c in col if units_of[c] == 1][:rem])
+                    rem -= min(ns, rem)
                 miss_u[k] = rem
         return take, (tuple(miss_u), tuple(miss_d), 0)
 
@@ -750,8 +765,7 @@ class Game:
         self.ctx["card"] = cid
         self.ctx["take"] = take
         self.ctx["need"] = need
-        mu, md, many = missing
-        if not any(mu) and not any(md) and not many:
+        if missing == _NOTHING_MISSING:
             self._filled(cid, take, [], [], -1)
             return False
         help_ok = self.help_allowed and spec.help
@@ -759,8 +773,8 @@ class Game:
         choices.append(GIVE_UP)
         self._pose_at(
             owner, P_FILL, choices,
-            {"order": spec.id, "missing": _request_items(missing), "from_columns":
-             [list(self.cards.face[c]) for c in take]},
+            {"order": spec.id, "missing": _REQUEST_ITEMS.get(missing) or _request_items(missing),
+             "from_columns": tuple(map(self.cards.face.__getitem__, take))},
         )
         return True
 
@@ -807,11 +821,9 @@ class Game:
             helper = ask.pop(0)
             request = self.ctx["request"]
             covers = _help_covers(_hand_counts(self.cards, self.hands[helper]), request)
-            choices = [DECLINE] + [("help", c) for c in covers]
             self._pose_at(
-                helper, P_HELP, choices,
-                {"asker": owner, "order": self.cards.order[self.ctx["card"]].id,
-                 "request": list(self.ctx["request"])},
+                helper, P_HELP, (DECLINE, *[("help", c) for c in covers]),
+                {"asker": owner, "order": self.cards.order[self.ctx["card"]].id, "request": request},
             )
             return
         # nobody helped: the order fails and the offered cards stay in hand (and known)
@@ -1252,13 +1264,18 @@ def _series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...
     return tuple(choices)
 
 
-def _request_items(missing: Need) -> list[list]:
+def _request_items(missing: Need) -> tuple[tuple[str, int], ...]:
+    """What is missing as request items (the fill decision's context); memoised."""
     mu, md, many = missing
-    out: list[list] = [[KINDS[k], mu[k]] for k in range(5) if mu[k]]
-    out += [["double-" + KINDS[k], md[k]] for k in range(5) if md[k]]
+    out = [(KINDS[k], mu[k]) for k in range(5) if mu[k]]
+    out += [("double-" + KINDS[k], md[k]) for k in range(5) if md[k]]
     if many:
-        out.append(["any", many])
-    return out
+        out.append(("any", many))
+    return _memo(_REQUEST_ITEMS, missing, tuple, out)
+
+
+_NOTHING_MISSING: Need = (ZERO5, ZERO5, 0)
+_REQUEST_ITEMS: dict[Need, tuple] = {}
 
 
 _HANDLERS = {
