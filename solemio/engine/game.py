@@ -19,6 +19,7 @@ from solemio.engine.cardset import MAX_HAND, CardSet, OrderSpec
 from solemio.engine.covers import any_covers, unit_covers
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX, KINDS
 from solemio.engine.orders import ZERO5, Need
+from solemio.engine.shuffle import shuffle
 from solemio.engine.views import SeatView, build_view, redeal
 
 Choice = tuple
@@ -202,18 +203,18 @@ class Game:
         removed = set(cards.removed)
         deck = [c for c in range(cards.n_ingredients) if c not in removed]
         self.box: list[int] = list(cards.removed)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.stacks: list[list[int]] = []
         self.stack_known: list[int] = [0] * self.n
         for seat in range(self.n):
             self.hands[seat] = [deck.pop() for _ in range(self.cs.hand_ingredients)]
         deck.append(cards.scorer)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         self.supply: list[int] = deck
         for seat in range(self.n):
             stack = list(cards.seat_orders[seat])
-            rng.shuffle(stack)
+            shuffle(rng, stack)
             for _ in range(min(self.cs.hand_orders, len(stack))):
                 self.hands[seat].append(stack.pop())
             self.stacks.append(stack)
@@ -1037,7 +1038,7 @@ class Game:
         if self.cards.scorer not in supply:
             supply.append(self.cards.scorer)
         self.used = []
-        self.rng.shuffle(supply)
+        shuffle(self.rng, supply)
         self.supply = supply
         self.scorer_holder = -1
         self.round += 1

@@ -16,6 +16,7 @@ from solemio.engine.cardset import CardSet, load_cardset
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import P_PLAY, Game, IllegalChoice
 from solemio.engine.kinds import COLOURS, KINDS
+from solemio.engine.shuffle import shuffle
 from solemio.engine.yamlsource import Located, SourceError, load_file
 
 TOP_REQUIRED = {"name", "edition", "seats", "setup"}
@@ -185,7 +186,7 @@ def build_position(doc: Located) -> tuple[Game, dict]:
         g.supply = list(reversed(top_first))
         g.box.extend(c for c in rest_ing if c in pool.free)
     else:
-        rng.shuffle(rest_ing)
+        shuffle(rng, rest_ing)
         g.supply = rest_ing
     for c in rest_ord:
         owner = g.cards.owner[c]
@@ -195,7 +196,7 @@ def build_position(doc: Located) -> tuple[Game, dict]:
             g.stacks[owner].insert(0, c)
     for s in range(n):
         if s not in listed_stacks:
-            rng.shuffle(g.stacks[s])
+            shuffle(rng, g.stacks[s])
     start = setup["start"]
     scorer = setup.get("scorer", 0)
     if not isinstance(scorer, int) or not 0 <= scorer < n:

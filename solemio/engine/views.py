@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from solemio.engine.kinds import KINDS
+from solemio.engine.shuffle import shuffle
 
 if TYPE_CHECKING:
     from solemio.engine.game import Face, Game
@@ -147,17 +148,17 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
         fixed = stack[: h.stack_known[s]]
         loose = stack[h.stack_known[s] :] + orders
         loose.sort()
-        rng.shuffle(loose)
+        shuffle(rng, loose)
         new_hand_orders = loose[: len(orders)]
         h.stacks[s] = fixed + loose[len(orders) :]
         keep.sort()
         h.hands[s] = keep + new_hand_orders
     own_stack = h.stacks[seat]
     loose = sorted(own_stack[h.stack_known[seat] :])
-    rng.shuffle(loose)
+    shuffle(rng, loose)
     h.stacks[seat] = own_stack[: h.stack_known[seat]] + loose
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     # seats known to hold no more of some kind are dealt first, from the cards
     # they may hold; the others take the rest in the shuffled order
     for s in sorted(slots, key=lambda s: h.exhausted[s] == 0):
@@ -180,7 +181,7 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
             del pool[:count]
     if scorer_in_supply:
         pool.append(cards.scorer)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
     h.supply = pool
     # the game's own generator must not carry what this seat could not know
     h.rng = random.Random(rng.getrandbits(64))
