@@ -43,9 +43,11 @@ setup:
         (GOOD_START + "expect:\n  filled: {0: []}\n  hands: {7: []}\n", 8, "seat 7"),
         (GOOD_START + "script:\n  - {seat: 0, chose: [give-up]}\n", 7, "unknown field"),
         (GOOD_START + "  oven: [olive\n", None, "YAML"),
+        (GOOD_START + "  hands: {0: [olive, 'green:four-salami']}\n", 6, "cannot hold green's order"),
+        (GOOD_START + "  stacks: {1: ['blue:four-salami']}\n", 6, "cannot hold blue's order"),
     ],
     ids=["unknown-order", "unknown-card", "unknown-key", "unknown-edition", "unknown-seat",
-         "unknown-step-key", "bad-yaml"],
+         "unknown-step-key", "bad-yaml", "foreign-order-in-hand", "foreign-order-in-stack"],
 )
 def test_malformed_scenario(tmp_path: Path, text: str, line: int | None, words: str) -> None:
     path = tmp_path / "broken.yaml"

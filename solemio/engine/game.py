@@ -11,7 +11,6 @@ choice log.  Cards are ints inside the engine and *faces* outside it.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
 from itertools import combinations, permutations, product
 from typing import Any, NamedTuple
 
@@ -110,8 +109,16 @@ class Cards:
             (k if u == 1 else k + 5) if k >= 0 else 10
             for k, u in zip(self.kind, self.units, strict=True)
         ]
-        # the order decision's choices, per sorted tuple of order card ids in hand
-        self.order_choices: dict[tuple[int, ...], tuple] = {}
+        # Hand keys, one sum per hand: an ingredient weighs 8**slot (a hand holds at most
+        # 7 cards, so each slot is one octal digit of the sum); an order weighs one bit
+        # of its owner's order cards.  Equal sums, equal faces.
+        self.slot_weight = [8**s if s < 10 else 0 for s in self.slot]
+        self.order_bit = [0] * self.total
+        for ids in self.seat_orders:
+            for i, cid in enumerate(ids):
+                self.order_bit[cid] = 1 << i
+        # per seat, the order decision's choices, per hand key of the orders held
+        self.order_choices: list[dict[int, tuple]] = [{} for _ in colours]
         # per order card: its static variants and their choices; its need per (variant, scorer kind)
         self.variants: dict[int, tuple[list, tuple]] = {}
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
@@ -134,12 +141,9 @@ def _hand_counts(cards: Cards, hand: list[int]) -> list[int]:
     return c
 
 
-def _counts_of(sig: tuple[int, ...]) -> list[int]:
-    c = [0] * 11
-    for sl in sig:
-        c[sl] += 1
-    del c[10]
-    return c
+def _counts_of(key: int) -> list[int]:
+    """The slot counts of a hand key (see ``Cards.slot_weight``)."""
+    return [(key >> 3 * s) & 7 for s in range(10)]
 
 
 def _memo(table: dict, key: Any, make: Any, *args: Any) -> Any:
@@ -152,7 +156,7 @@ def _memo(table: dict, key: Any, make: Any, *args: Any) -> Any:
 
 _CARDS_CACHE: dict[tuple[int, tuple[str, ...]], Cards] = {}
 # Pure functions of their keys, shared by every game: play-outs hit them constantly.
-_PLAY_CACHE: dict[tuple[int, ...], tuple] = {}
+_PLAY_CACHE: dict[int, tuple] = {}
 _SERIES_CACHE: dict[tuple, tuple] = {}
 
 
@@ -360,14 +364,13 @@ class Game:
                 return
             if ph == P_ORDER:
                 cards = self.cards
-                held = sorted(self.hands[self.turn])
-                key = tuple(held[bisect_right(held, cards.scorer):])  # order ids follow the scorer's
-                choices = cards.order_choices.get(key)
+                hand = self.hands[self.turn]
+                key = sum(map(cards.order_bit.__getitem__, hand))  # a hand holds only its own orders
+                table = cards.order_choices[self.turn]
+                choices = table.get(key)
                 if choices is None:
-                    face = cards.face
-                    choices = cards.order_choices[key] = (
-                        NO_ORDER, *[("order", o) for o in sorted(face[c][1] for c in key)]
-                    )
+                    ids = sorted(cards.face[c][1] for c in hand if cards.order_bit[c])
+                    choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
                 self._decision = _new_tuple(Decision, (self.turn, ph, choices, _NO_CONTEXT))
                 return
             if ph == P_OVER:
@@ -382,11 +385,10 @@ class Game:
             return
 
     def _play_choices(self, seat: int) -> tuple[Choice, ...]:
-        sig = sorted(map(self.cards.slot.__getitem__, self.hands[seat]))
-        sig = tuple(sig[:bisect_left(sig, 10)])  # the ingredients' slots
-        cached = _PLAY_CACHE.get(sig)
+        key = sum(map(self.cards.slot_weight.__getitem__, self.hands[seat]))
+        cached = _PLAY_CACHE.get(key)
         if cached is None:
-            cached = _memo(_PLAY_CACHE, sig, _plays_for, sig)
+            cached = _memo(_PLAY_CACHE, key, _plays_for, key)
         return cached
 
     @staticmethod
@@ -1247,8 +1249,8 @@ def _help_covers(counts: list[int], request: tuple) -> list[tuple]:
     return [sum(combo, ()) for combo in product(*comps)]
 
 
-def _plays_for(sig: tuple[int, ...]) -> tuple[Choice, ...]:
-    return Game._enumerate_plays(_counts_of(sig))
+def _plays_for(key: int) -> tuple[Choice, ...]:
+    return Game._enumerate_plays(_counts_of(key))
 
 
 def _series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]:

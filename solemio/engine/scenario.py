@@ -146,11 +146,13 @@ def build_position(doc: Located) -> tuple[Game, dict]:
         g.hands[s] = [pool.take(x, ("setup", "hands", s, i), s) for i, x in enumerate(names)]
         if len(g.hands[s]) > 7:
             raise doc.error(("setup", "hands", s), "a hand holds at most 7 cards")
+        _only_own_orders(doc, g, g.hands[s], s, ("setup", "hands", s))
     for s, names in pool.seat_map(setup.get("filled", {}), ("setup", "filled")).items():
         g.filled[s] = [pool.take(x, ("setup", "filled", s, i), s) for i, x in enumerate(names)]
     listed_stacks = pool.seat_map(setup.get("stacks", {}), ("setup", "stacks"))
     for s, names in listed_stacks.items():
         top_first = [pool.take(x, ("setup", "stacks", s, i), s) for i, x in enumerate(names)]
+        _only_own_orders(doc, g, top_first, s, ("setup", "stacks", s))
         g.stacks[s] = list(reversed(top_first))
     cols = setup.get("columns", [])
     if not isinstance(cols, list):
@@ -440,3 +442,13 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     if "expect" in data:
         result.failures += check_expect(g, doc, data["expect"], ("expect",))
     return result
+
+
+def _only_own_orders(doc: Any, g: Game, cids: list[int], seat: int, path: tuple) -> None:
+    """Hands and order stacks hold only their own colour's orders, as in a real game."""
+    for i, cid in enumerate(cids):
+        owner = g.cards.owner[cid]
+        if owner >= 0 and owner != seat:
+            raise doc.error(
+                path + (i,), f"seat {seat} ({g.colours[seat]}) cannot hold {g.colours[owner]}'s order"
+            )
