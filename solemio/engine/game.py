@@ -11,6 +11,7 @@ choice log.  Cards are ints inside the engine and *faces* outside it.
 from __future__ import annotations
 
 import random
+from functools import cache, lru_cache
 from itertools import combinations, permutations, product
 from typing import Any, NamedTuple
 
@@ -117,6 +118,7 @@ class Cards:
         for ids in self.seat_orders:
             for i, cid in enumerate(ids):
                 self.order_bit[cid] = 1 << i
+        self.order_cid = [{self.face[c][1]: c for c in ids} for ids in self.seat_orders]
         # per seat, the order decision's choices, per hand key of the orders held
         self.order_choices: list[dict[int, tuple]] = [{} for _ in colours]
         # per order card: its static variants and their choices; its need per (variant, scorer kind)
@@ -356,7 +358,10 @@ class Game:
         while True:
             ph = self.phase
             if ph == P_PLAY:
-                choices = self._play_choices(self.turn)
+                key = sum(map(self.cards.slot_weight.__getitem__, self.hands[self.turn]))
+                choices = _PLAY_CACHE.get(key)
+                if choices is None:
+                    choices = _memo(_PLAY_CACHE, key, _plays_for, key)
                 if len(choices) == 1:
                     _HANDLERS[choices[0][0]](self, choices[0])
                     continue
@@ -383,13 +388,6 @@ class Game:
                 continue
             self._decision = d
             return
-
-    def _play_choices(self, seat: int) -> tuple[Choice, ...]:
-        key = sum(map(self.cards.slot_weight.__getitem__, self.hands[seat]))
-        cached = _PLAY_CACHE.get(key)
-        if cached is None:
-            cached = _memo(_PLAY_CACHE, key, _plays_for, key)
-        return cached
 
     @staticmethod
     def _enumerate_plays(counts: list[int]) -> tuple[Choice, ...]:
@@ -442,7 +440,9 @@ class Game:
             if fc[cid] == face:
                 hand[i] = hand[-1]
                 hand.pop()
-                self._forget_known(seat, face)
+                known = self.known[seat]
+                if known and face in known:
+                    known.remove(face)
                 return cid
         raise AssertionError(f"{face} not in hand of seat {seat}")
 
@@ -489,8 +489,14 @@ class Game:
 
     def _h_order(self, ch: Choice) -> None:
         seat = self.turn
-        face = (self.colours[seat], ch[1])
-        self.oven.append(self._take_from_hand(seat, face))
+        cid = self.cards.order_cid[seat][ch[1]]
+        hand = self.hands[seat]
+        i = hand.index(cid)
+        hand[i] = hand[-1]
+        hand.pop()
+        face = self.cards.face[cid]
+        self._forget_known(seat, face)
+        self.oven.append(cid)
         self.history.append(("order", seat, ch[1]))
         if self.events is not None:
             self._emit({"type": "order", "seat": seat, "order": list(face)})
@@ -772,8 +778,7 @@ class Game:
             self._filled(cid, take, [], [], -1)
             return False
         help_ok = self.help_allowed and spec.help
-        choices = _fill_choices(_hand_counts(self.cards, self.hands[owner]), missing, help_ok)
-        choices.append(GIVE_UP)
+        choices = _fill_decision(_hand_counts(self.cards, self.hands[owner]), missing, help_ok)
         self._pose_at(
             owner, P_FILL, choices,
             {"order": spec.id, "missing": _REQUEST_ITEMS.get(missing) or _request_items(missing),
@@ -782,10 +787,10 @@ class Game:
         return True
 
     def _fill_choices(self, seat: int, missing: Need, help_ok: bool) -> list[Choice]:
-        return _fill_choices(_hand_counts(self.cards, self.hands[seat]), missing, help_ok)
+        """The ways ``seat`` may fill ``missing`` (for the property tests)."""
+        decision = _fill_decision(_hand_counts(self.cards, self.hands[seat]), missing, help_ok)
+        return [c for c in decision if c != GIVE_UP]
 
-    def _help_covers(self, seat: int, request: tuple) -> list[tuple]:
-        return _help_covers(_hand_counts(self.cards, self.hands[seat]), request)
 
     def _h_fill(self, ch: Choice) -> None:
         _, hand, request = ch
@@ -823,9 +828,8 @@ class Game:
         while ask:
             helper = ask.pop(0)
             request = self.ctx["request"]
-            covers = _help_covers(_hand_counts(self.cards, self.hands[helper]), request)
             self._pose_at(
-                helper, P_HELP, (DECLINE, *[("help", c) for c in covers]),
+                helper, P_HELP, _help_choices(_hand_counts(self.cards, self.hands[helper]), request),
                 {"asker": owner, "order": self.cards.order[self.ctx["card"]].id, "request": request},
             )
             return
@@ -1173,80 +1177,130 @@ def _copy_ctx(ctx: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _fill_choices(counts: list[int], missing: Need, help_ok: bool) -> list[Choice]:
-    """Every way to fill ``missing`` from a hand with these counts (and a request for the rest)."""
+def _fill_decision(counts: list[int], missing: Need, help_ok: bool) -> tuple[Choice, ...]:
+    """Every way to fill ``missing`` from a hand with these counts (and a request for the
+    rest), then giving up."""
     mu, md, many = missing
-    comps: list[list[tuple[tuple, tuple]]] = []  # per component: (hand part, request part)
+    comps: list[tuple] = []  # per component: its (options, choices if it is the only one)
     for k in range(5):
         m = mu[k]
         if m:
-            opts = []
-            for h in range(m + 1):
-                r = m - h
-                if r and not help_ok:
-                    continue
-                for a, b in unit_covers(h, counts[k], counts[k + 5]):
-                    opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
-            if not opts:
-                return []
-            comps.append(opts)
+            comp = _unit_fill(k, m, help_ok, counts[k], counts[k + 5])
+            if not comp[0]:
+                return _GIVE_UP_ONLY
+            comps.append(comp)
         m = md[k]
         if m:
-            opts = []
-            for h in range(m + 1):
-                r = m - h
-                if (r and not help_ok) or h > counts[k + 5]:
-                    continue
-                opts.append(
-                    (((KINDS[k], 0, h),) if h else (), (("double-" + KINDS[k], r),) if r else ())
-                )
-            if not opts:
-                return []
-            comps.append(opts)
+            comp = _double_fill(k, m, help_ok, counts[k + 5])
+            if not comp[0]:
+                return _GIVE_UP_ONLY
+            comps.append(comp)
     if many:
-        opts = []
-        for h in range(many + 1):
-            r = many - h
-            if r and not help_ok:
-                continue
-            for pick in any_covers(h, tuple(counts)):
-                part = tuple(
-                    (KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5]
-                )
-                opts.append((part, (("any", r),) if r else ()))
-        if not opts:
-            return []
-        comps.append(opts)
+        comp = _any_fill(many, help_ok, tuple(counts))
+        if not comp[0]:
+            return _GIVE_UP_ONLY
+        comps.append(comp)
+    if len(comps) == 1:
+        return comps[0][1]
     out = []
-    for combo in product(*comps):
+    for combo in product(*[c[0] for c in comps]):
         hand: tuple = ()
         req: tuple = ()
         for hp, rp in combo:
             hand += hp
             req += rp
         out.append(("fill", hand, req or None))
-    return out
+    out.append(GIVE_UP)
+    return tuple(out)
 
 
-def _help_covers(counts: list[int], request: tuple) -> list[tuple]:
-    """Every exact way a hand with these counts covers ``request``."""
-    comps: list[list[tuple]] = []
-    for what, n in request:
-        if what == "any":
-            opts = [
-                tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
-                for p in any_covers(n, tuple(counts))
-            ]
-        elif what.startswith("double-"):
-            k = KIND_INDEX[what[7:]]
-            opts = [((KINDS[k], 0, n),)] if counts[k + 5] >= n else []
-        else:
-            k = KIND_INDEX[what]
-            opts = [((what, a, b),) for a, b in unit_covers(n, counts[k], counts[k + 5])]
+_GIVE_UP_ONLY = (GIVE_UP,)
+
+
+def _fill_component(opts: list[tuple[tuple, tuple]]) -> tuple[tuple, tuple]:
+    """A component's (hand part, request part) options, and the decision when it is alone."""
+    return tuple(opts), (*[("fill", hp, rp or None) for hp, rp in opts], GIVE_UP)
+
+
+# The components of a fill are pure functions of a few small ints: memoised.
+@cache
+def _unit_fill(k: int, m: int, help_ok: bool, singles: int, doubles: int) -> tuple[tuple, tuple]:
+    opts = []
+    for h in range(m + 1):
+        r = m - h
+        if r and not help_ok:
+            continue
+        for a, b in unit_covers(h, singles, doubles):
+            opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
+    return _fill_component(opts)
+
+
+@cache
+def _double_fill(k: int, m: int, help_ok: bool, doubles: int) -> tuple[tuple, tuple]:
+    opts = []
+    for h in range(m + 1):
+        r = m - h
+        if (r and not help_ok) or h > doubles:
+            continue
+        opts.append((((KINDS[k], 0, h),) if h else (), (("double-" + KINDS[k], r),) if r else ()))
+    return _fill_component(opts)
+
+
+@lru_cache(maxsize=1 << 14)
+def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, tuple]:
+    opts = []
+    for h in range(m + 1):
+        r = m - h
+        if r and not help_ok:
+            continue
+        for pick in any_covers(h, counts):
+            part = tuple((KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5])
+            opts.append((part, (("any", r),) if r else ()))
+    return _fill_component(opts)
+
+
+def _help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
+    """A helper's choices: decline, or each exact way a hand with these counts covers ``request``."""
+    if len(request) == 1:
+        return _help_item(request[0], counts)[1]
+    comps = []
+    for item in request:
+        opts = _help_item(item, counts)[0]
         if not opts:
-            return []
+            return (DECLINE,)
         comps.append(opts)
-    return [sum(combo, ()) for combo in product(*comps)]
+    return (DECLINE, *[("help", sum(combo, ())) for combo in product(*comps)])
+
+
+def _help_item(item: tuple[str, int], counts: list[int]) -> tuple[tuple, tuple]:
+    """The covers of one request item, and the helper's choices if it is the only one."""
+    what, n = item
+    if what == "any":
+        return _help_any(n, tuple(counts))
+    if what.startswith("double-"):
+        k = KIND_INDEX[what[7:]]
+        return _help_component(what, n, 0, counts[k + 5])
+    k = KIND_INDEX[what]
+    return _help_component(what, n, counts[k], counts[k + 5])
+
+
+@cache
+def _help_component(what: str, n: int, singles: int, doubles: int) -> tuple[tuple, tuple]:
+    if what.startswith("double-"):
+        kind = what[7:]
+        opts = (((kind, 0, n),),) if doubles >= n else ()
+    else:
+        opts = tuple(((what, a, b),) for a, b in unit_covers(n, singles, doubles))
+    return opts, (DECLINE, *[("help", c) for c in opts])
+
+
+@lru_cache(maxsize=1 << 14)
+def _help_any(n: int, counts: tuple[int, ...]) -> tuple[tuple, tuple]:
+    opts = tuple(
+        tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
+        for p in any_covers(n, counts)
+    )
+    return opts, (DECLINE, *[("help", c) for c in opts])
 
 
 def _plays_for(key: int) -> tuple[Choice, ...]:
