@@ -464,10 +464,11 @@ class Game:
         ckind, cunits = self.cards.kind, self.cards.units
         want = [0, s, d]
         keep = []
+        oven = self.oven
         for cid in hand:
-            if ckind[cid] == k and want[cunits[cid]]:
-                want[cunits[cid]] -= 1
-                self.oven.append(cid)
+            if ckind[cid] == k and want[u := cunits[cid]]:
+                want[u] -= 1
+                oven.append(cid)
             else:
                 keep.append(cid)
         self.hands[seat] = keep
@@ -528,9 +529,10 @@ class Game:
         round_over = False
         if ch[1] == "supply":
             supply = self.supply
+            scorer = self.cards.scorer
             while len(hand) < MAX_HAND and supply:
                 cid = supply.pop()
-                if cid == self.cards.scorer:
+                if cid == scorer:
                     self.scorer_holder = seat
                     if self.events is not None:
                         self._emit({"type": "scorer-drawn", "seat": seat})
