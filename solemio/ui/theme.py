@@ -367,8 +367,10 @@ class StaticFrame:
                         dirty.append(rect)
             if dirty:
                 self.key = None
-                area = dirty[0].unionall(dirty[1:])
-                if area.w * area.h * 2 > size[0] * size[1]:
+                # Parts far apart (two seat panels at opposite ends of the top row) are
+                # painted each on their own: what counts is the area they cover, not the
+                # rectangle around them all.
+                if sum(r.w * r.h for r in dirty) * 2 > size[0] * size[1]:
                     _paint_parts(self.surf, parts, None)
                     self.paints += 1
                 else:
