@@ -100,6 +100,10 @@ class App:
         from solemio.ui import theme
 
         self.static_frame = theme.StaticFrame()  # the still parts of the table, one window's worth
+        from solemio.ui.warm import Warmer
+
+        self.warmer = Warmer()  # pictures the coming frames need, made ahead (warm.py)
+        self._frame_start = time.perf_counter()
         self._fit_caches()
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
@@ -247,6 +251,7 @@ class App:
     # --- one frame --------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Feed events and ``dt`` seconds to the scenes, then optionally draw one frame."""
+        self._frame_start = time.perf_counter()
         resized = False
         for event in events:
             if event.type == pygame.QUIT:
@@ -271,6 +276,13 @@ class App:
     def draw(self) -> None:
         self.manager.draw(self.screen)
         self.frames += 1
+        # What the top scene will need soon, made now while this frame has time to spare
+        # (off screen: nothing here paints the screen).
+        top = self.manager.top
+        if top is not None:
+            top.warm_ahead()
+        if self.warmer.jobs:
+            self.warmer.run(self.cards, self._frame_start)
 
     def close(self) -> None:
         """Stop background thinking and leave pygame cleanly."""

@@ -14,6 +14,7 @@ import pygame
 
 from solemio.ui import theme
 from solemio.ui.texts import COLOUR_KIND
+from solemio.ui.warm import NotReady
 
 BASE_AREA = 1920 * 1080  # the budgets below are sized for this window; larger ones scale up
 
@@ -34,6 +35,8 @@ class CardImages:
         self.budget = budget  # bytes of pictures kept; beyond it the least recent go
         self.bytes = 0
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # While a warm-up step runs (``warm.Warmer``): how many pictures it may still render.
+        self.allowance: int | None = None
         # The full-window background, kept apart: it is needed every frame, one size at a time.
         self._table: tuple[tuple[int, int], pygame.Surface] | None = None
 
@@ -47,6 +50,10 @@ class CardImages:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
+        if self.allowance is not None:
+            if self.allowance <= 0:
+                raise NotReady(key)
+            self.allowance -= 1
         try:
             surf = make()
         except Exception:  # a broken picture must not stop the game: draw a plain card
@@ -74,6 +81,9 @@ class CardImages:
         clear = getattr(self.painter, "clear", None)
         if callable(clear):
             clear()
+
+    def has(self, key: tuple) -> bool:
+        return key in self._cache
 
     def ingredient(self, kind: str, units: int, size: tuple[int, int]) -> pygame.Surface:
         return self._get(("ing", kind, units, tuple(size)),

@@ -45,6 +45,10 @@ def thinker_for(app: Any, session: GameSession) -> Thinker:
 class PlayScene(Scene):
     """Shared flow and painting of the scenes that show the table."""
 
+    # A scene built only to paint its coming frames off screen (warm.py): never pushed,
+    # never on screen, and it leaves the app's still frame alone.
+    rehearsal = False
+
     def __init__(self, app: Any, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
@@ -93,7 +97,8 @@ class PlayScene(Scene):
                                      spectator=self.bottom_seat is None)
         # Every rectangle may have moved (a resize, a new language, the hand changing
         # holders): the still frame is painted again.
-        self.app.static_frame.invalidate()
+        if not self.rehearsal:
+            self.app.static_frame.invalidate()
         self.build_widgets()
 
     # --- input ----------------------------------------------------------------
@@ -164,6 +169,8 @@ class PlayScene(Scene):
         if seat_computer:
             self.thinking += dt
             if self._pending is not None and self._pending[0] == pos:
+                if not self.answer_ready(dt):
+                    return
                 self.thinking = 0.0
                 choice = self._pending[1]
                 self._pending = None
@@ -185,6 +192,11 @@ class PlayScene(Scene):
             self.decision_key = key
             self.error = ""
             self.on_decision(d)
+
+    def answer_ready(self, dt: float) -> bool:
+        """Whether a computer's answer, known now, may be applied (a scene may first
+        rehearse off screen what it brings: see RevealScene)."""
+        return True
 
     def apply(self, choice: tuple) -> None:
         """A person's choice: the engine checks it; a refusal is explained, never ignored."""

@@ -58,6 +58,9 @@ class Scene:
         """Named rectangles a person can click: checked for overlaps by the layout tests."""
         return []
 
+    def warm_ahead(self) -> None:
+        """Queue work for the frames to come on ``app.warmer`` (see warm.py); reads state only."""
+
 
 class SceneManager:
     """A stack of scenes; the top receives input and time, the visible ones are drawn."""

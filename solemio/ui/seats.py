@@ -105,10 +105,6 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
         surface.blit(name, (name_x, cy - name.get_height() // 2))
 
     # The body: mini cards with counts, labelled.
-    body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,
-                       rect.bottom - (cy + head_h // 2) - pad)
-    label_px = max(10, int(body.h * 0.15))
-    card_h = body.h - int(label_px * 1.25)
     slots = []
     if show_hand_backs:
         slots.append(("ing", _("hand"), info.ingredients))
@@ -117,8 +113,7 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     slots.append(("filled", _("filled"), len(info.filled)))
     if view.scorer_holder == seat:
         slots.append(("scorer", _("scorer"), None))
-    cells = layout.split_h(body, len(slots), max(2, pad // 2))
-    cw, ch = layout.card_fit(min(c.w for c in cells) * 0.78, card_h)
+    body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
     edition = session.cardset.scorer_name
     for (what, label, n), cell in zip(slots, cells, strict=True):
         r = pygame.Rect(0, 0, cw, ch)
@@ -145,6 +140,28 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
                   fill=theme.BASIL_DARK if what == "filled" else theme.TOMATO)
         lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID)
         surface.blit(lt, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)))
+
+
+def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list[pygame.Rect],
+                                                        tuple[int, int]]:
+    """A seat panel's body: its rectangle, label size, one cell per slot and the card size."""
+    pad = max(4, rect.h // 16)
+    head_h = int(rect.h * 0.27)
+    band_bottom = rect.y + max(6, rect.h // 18)
+    cy = band_bottom + pad // 2 + head_h // 2
+    body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,
+                       rect.bottom - (cy + head_h // 2) - pad)
+    label_px = max(10, int(body.h * 0.15))
+    card_h = body.h - int(label_px * 1.25)
+    cells = layout.split_h(body, n_slots, max(2, pad // 2))
+    return body, label_px, cells, layout.card_fit(min(c.w for c in cells) * 0.78, card_h)
+
+
+def panel_card_sizes(rect: pygame.Rect, show_hand_backs: bool) -> list[tuple[int, int]]:
+    """The sizes a seat panel of ``rect``'s size shows its cards at: without the scorer
+    card, and with it (warm-up: a filled order lands there)."""
+    n = 4 if show_hand_backs else 2
+    return [_panel_body(rect, n)[3], _panel_body(rect, n + 1)[3]]
 
 
 def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],

@@ -9,17 +9,19 @@ decision" keep long reveals from dragging.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from solemio.i18n import _, ngettext
-from solemio.ui import layout, seats, theme
-from solemio.ui.anim import Flight
+from solemio.ui import layout, seats, theme, warm
+from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
-from solemio.ui.play import PlayScene
+from solemio.ui.play import REVEAL_KINDS, PlayScene
 from solemio.ui.series_picker import SeriesPicker
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.texts import (
@@ -54,8 +56,20 @@ def fail_reason(reason: str) -> str:
     return _(FAIL_REASONS.get(reason, reason))
 
 
+SHOW_AHEAD = 3  # events the show's rehearsal runs ahead of the show (warm_ahead)
+SPECULATE = 8  # a person's decision with at most this many choices has each one rehearsed
+ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
+
+
 class RevealScene(PlayScene):
-    def __init__(self, app: Any, session: Any, ev: dict | None) -> None:
+    def __init__(self, app: Any, session: Any, ev: dict | None, rehearsal: bool = False) -> None:
+        self.rehearsal = rehearsal
+        self.warm_key: tuple | None = None
+        self.spec_key: tuple | None = None  # the position whose decision's outcomes are rehearsed
+        self.answer_wait = (0.0, -1)  # (seconds a computer's answer waited, frames drawn then)
+        self.stage_copy: tuple[RevealScene, int] | None = None  # (copy, events it has taken)
+        # Per person at the screen: the counts of the hand the reveal began with.
+        self.hand_start: dict[int | None, tuple[int, int]] = {}
         self.cols: list[list[tuple]] = [[] for _ in range(5)]
         self.current: dict | None = None
         self.log: list[str] = []
@@ -712,15 +726,200 @@ class RevealScene(PlayScene):
             return
         hand = hand if hand is not None else self.hand_faces()
         area = self.hand_area
-        key = ("reveal-hand", area.size, hand, id(self.app.cards.painter))
+        # The cards keep the size they had when the reveal began (a hand only shrinks
+        # during a reveal): no card is rendered at a new size when one leaves the hand.
+        start = self.hand_start.setdefault(s.viewer, _hand_counts(hand))
+        key = ("reveal-hand", area.size, hand, start, id(self.app.cards.painter))
 
         def paint(surf: pygame.Surface) -> None:
-            rects = _reveal_hand_rects(area.size, hand)
+            rects = _reveal_hand_rects(area.size, hand, start)
             for face, r in zip(hand, rects, strict=True):
                 img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
                 shadowed(surf, img, r.topleft)
 
         surface.blit(theme.layer(key, area.size, paint), area.topleft)
+
+    def draw_prompt(self, surface: pygame.Surface, prompt: str) -> None:
+        """The question above the choices, on its panel."""
+        box = _prompt_box(self.choice_area)
+
+        def paint(surf: pygame.Surface) -> None:
+            local = pygame.Rect(0, 0, box.w, box.h)
+            theme.rounded_panel(surf, local, (250, 241, 220, 235), radius=box.h // 5,
+                                shadow=False)
+            theme.draw_wrapped(surf, prompt, local.inflate(-box.h // 3, -box.h // 6),
+                               int(box.h * 0.3), theme.INK, bold=True)
+        surface.blit(theme.layer(("prompt", box.size, prompt), box.size, paint), box.topleft)
+
+    def sfx(self, name: str) -> None:
+        if not self.rehearsal:
+            super().sfx(name)
+
+    def warm_ahead(self) -> None:
+        """Rehearse off screen what the show is about to paint: the next few events (a
+        copy of this scene takes them and paints its still parts, the announcement and
+        any shown cards onto the scratch surface), and a person's decision still behind
+        the show (its prompt and widgets)."""
+        from solemio import i18n
+
+        s = self.session
+        key = (len(s.game.choices_log), s.viewer, self.size, id(self.app.cards.painter),
+               i18n.language())
+        warmer = self.app.warmer
+        if key != self.warm_key:
+            self.warm_key = key
+            self.stage_copy = None
+            warmer.discard("show")
+            d = s.decision()
+            if d is None or s.person_to_decide() != d.seat or d.kind not in REVEAL_KINDS:
+                warmer.discard("decision")
+            else:
+                warmer.add("decision", [lambda: self.plan_decision(d)])
+        if self.skip or warmer.pending("show"):
+            return
+        # The copy stays at most SHOW_AHEAD events ahead of the show: further ahead, its
+        # layers would push out of the cache the ones the next frames need.
+        copy_at = self.stage_copy[1] if self.stage_copy is not None else -1
+        if copy_at < s.cursor:
+            self.stage_copy = (self.copy_for_rehearsal(), s.cursor)
+            copy_at = s.cursor
+        if copy_at - s.cursor >= SHOW_AHEAD:
+            return
+        ahead = s.game.events_for(s.viewer, copy_at)[:1]
+        rs = self.stage_copy[0]
+        if ahead:
+            if ahead[0]["type"] in ("new-round", "game-over"):
+                return
+            self.stage_copy = (rs, copy_at + 1)
+            warmer.add("show", [lambda: rs.rehearse_event(ahead[0], s.game)])
+            return
+        # The feed is rehearsed to its end; then what the pending decision brings: a
+        # computer's answer is known before it is shown, a person's is one of the choices.
+        d = s.decision()
+        if d is None or self.spec_key == key:
+            return
+        if not s.is_person(d.seat):
+            pend = self._pending
+            if pend is None or pend[0] != (len(s.game.choices_log), d.seat):
+                return  # still thinking: look again next frame
+            choices = [pend[1]]
+        elif s.person_to_decide() == d.seat and len(d.choices) <= SPECULATE:
+            choices = list(d.choices)
+        else:
+            choices = []
+        self.spec_key = key
+        warmer.add("show", [lambda c=c: rs.rehearse_choice(c) for c in choices])
+
+    def rehearse_choice(self, choice: tuple) -> None:
+        """(A rehearsal copy) what the show will paint if ``choice`` is made: the first
+        events it brings, on a clone of the game (the clone is thrown away)."""
+        s = self.session
+        game = s.game.clone(record_events=True)
+        start = game.event_count()
+        try:
+            game.apply(choice)
+        except Exception:  # noqa: BLE001 - not a legal choice any more: nothing to rehearse
+            return
+        events = [e for e in game.events_for(s.viewer, start)[:2]
+                  if e["type"] not in ("new-round", "game-over")]
+        rs = self.copy_for_rehearsal()
+        rs.view = game.view(s.viewer)
+        self.app.warmer.then([lambda e=e: rs.rehearse_event(e, game) for e in events])
+
+    def answer_ready(self, dt: float) -> bool:
+        """A computer's answer waits (ANSWER_WAIT at most) while what it brings is being
+        rehearsed, when frames are being drawn; at once when they are not (tests)."""
+        drawn = self.app.frames != self.answer_wait[1]
+        waited = self.answer_wait[0] + dt
+        self.answer_wait = (waited, self.app.frames)
+        if not drawn or waited >= ANSWER_WAIT or self.skip or (
+                self.spec_key == self.warm_key and not self.app.warmer.pending("show")):
+            self.answer_wait = (0.0, -1)
+            return True
+        return False
+
+    def copy_for_rehearsal(self) -> RevealScene:
+        """This scene's state as it is now, in a copy that takes events without being seen
+        (its own columns, order, notes, counts; no flights, no sounds)."""
+        rs = copy.copy(self)
+        rs.rehearsal = True
+        rs.cols = [list(c) for c in self.cols]
+        rs.current = dict(self.current) if self.current is not None else None
+        rs.log = list(self.log)
+        rs.gained = list(self.gained)
+        rs.filled_cap = list(self.filled_cap)
+        rs.shown_cards = dict(self.shown_cards)
+        rs.anims = Animations()
+        rs.banner = None
+        rs.skip = False
+        return rs
+
+    def rehearse_event(self, ev: dict, game: Any) -> None:
+        """(A rehearsal copy) take ``ev`` and queue painting what the frames showing it
+        paint: the still parts while its cards fly and after they land, the order panel
+        with its card there and away, the announcement, the shown cards."""
+        surf = warm.scratch()
+        self.anims.clear()
+        self.on_event(ev)
+        d = game.decision()
+        active = d.seat if d is not None else None
+        steps: list[Callable[[], None]] = []
+
+        def parts_now() -> None:
+            for name, _rect, key, paint in self.static_parts(active)[1:]:
+                if name == "order":
+                    steps.extend(lambda v=v, key=key: self.draw_order(surf, key[:-1] + (v,))
+                                 for v in (False, True))
+                else:
+                    steps.append(lambda paint=paint: paint(surf))
+
+        parts_now()  # cards in flight (the columns' headers already count them)
+        self.anims.clear()
+        parts_now()  # landed
+        if self.banner is not None:
+            self.banner["t"] = min(0.2, self.banner["dur"] / 2)
+            banner = dict(self.banner)
+
+            def say() -> None:
+                keep = self.banner
+                self.banner = banner
+                try:
+                    self.draw_banner(surf)
+                finally:
+                    self.banner = keep
+            steps.append(say)
+        if self.shown_cards and self.t < self.shown_until:
+            steps.append(lambda: self.draw_shown_cards(surf))
+        self.app.warmer.then(steps)
+
+    def plan_decision(self, d: Any) -> None:
+        """Queue steps painting ``d``'s prompt and widgets (the first one focused, as
+        build_widgets leaves it) onto the scratch surface.  A series gets a picker of its
+        own, so the real one starts fresh."""
+        surf = warm.scratch()
+        area = self.choice_area
+        ph = int(area.h * 0.3)
+        grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
+        if d.kind == "series":
+            seat = self.session.seats[d.seat]
+            picker = SeriesPicker(
+                ("rehearsal",), d, self.session.cardset, seat.colour, COLOUR_KIND[seat.colour],
+                [sum(f[1] for f in col) for col in self.view.columns], lambda: self.app.cards,
+                lambda c: None, lambda f: None)
+            prompt = picker.prompt()
+            widgets = picker.widgets(grid_area, self.size)
+        else:
+            page = self.page
+            self.page = 0
+            try:
+                prompt = self.prompt_for(d)
+                widgets = self.choice_buttons(d)
+            finally:
+                self.page = page
+        steps: list[Callable[[], None]] = [lambda: self.draw_prompt(surf, prompt)]
+        for i, w in enumerate(widgets):
+            steps.append(lambda w=w, first=(i == 0): w.draw(surf, first, False))
+        self.app.warmer.add("decision", steps)
 
     def draw_choices(self, surface: pygame.Surface) -> None:
         area = self.choice_area
@@ -728,14 +927,7 @@ class RevealScene(PlayScene):
         ph = int(area.h * 0.3)
         box = pygame.Rect(area.x, area.y, area.w, ph - 6)
         if d is not None and self.prompt:
-            def paint(surf: pygame.Surface) -> None:
-                local = pygame.Rect(0, 0, box.w, box.h)
-                theme.rounded_panel(surf, local, (250, 241, 220, 235), radius=box.h // 5,
-                                    shadow=False)
-                theme.draw_wrapped(surf, self.prompt, local.inflate(-box.h // 3, -box.h // 6),
-                                   int(box.h * 0.3), theme.INK, bold=True)
-            surface.blit(theme.layer(("prompt", box.size, self.prompt), box.size, paint),
-                         box.topleft)
+            self.draw_prompt(surface, self.prompt)
             return
         dd = self.session.decision()
         if dd is None:
@@ -748,13 +940,38 @@ class RevealScene(PlayScene):
         surface.blit(t, t.get_rect(center=box.center))
 
 
-def _reveal_hand_rects(size: tuple[int, int], hand: tuple) -> list[pygame.Rect]:
-    """The hand during a reveal: ingredients spread out (they are what is asked for),
-    orders tucked behind them at the right."""
-    w, h = size
+def _prompt_box(area: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(area.x, area.y, area.w, int(area.h * 0.3) - 6)
+
+
+def _hand_counts(hand: tuple) -> tuple[int, int]:
+    """(ingredient cards, order cards) in ``hand``."""
     n_i = sum(1 for f in hand if f[0] in KINDS)
-    n_o = len(hand) - n_i
+    return n_i, len(hand) - n_i
+
+
+def _reveal_hand_rects(size: tuple[int, int], hand: tuple,
+                       start: tuple[int, int] | None = None) -> list[pygame.Rect]:
+    """The hand during a reveal: ingredients spread out (they are what is asked for),
+    orders tucked behind them at the right.  The cards are sized for the hand the reveal
+    began with (``start``: its counts), smaller only if this hand needs it."""
+    w, h = size
     cw, ch = layout.card_size(int(h * 0.92))
+    n_i, n_o = _hand_counts(hand)
+    if start is not None and start != (n_i, n_o):
+        cw, ch = _fit_hand(w, cw, ch, *start)[:2]
+    cw, ch, step_i, step_o = _fit_hand(w, cw, ch, n_i, n_o)
+    rects = []
+    x = 0.0
+    for face in hand:
+        rects.append(pygame.Rect(int(x), h - ch, cw, ch))
+        x += step_i if face[0] in KINDS else step_o
+    return rects
+
+
+def _fit_hand(w: int, cw: int, ch: int, n_i: int, n_o: int) -> tuple[int, int, float, float]:
+    """From a (cw, ch) card down: the card size and the steps between ingredient cards and
+    between order cards that let a hand of these counts fit ``w``."""
     step_i, step_o = cw * 1.06, cw * 0.34
     for _attempt in range(40):
         gaps_i = n_i if n_o else max(0, n_i - 1)
@@ -766,12 +983,7 @@ def _reveal_hand_rects(size: tuple[int, int], hand: tuple) -> list[pygame.Rect]:
         else:
             cw, ch = int(cw * 0.93), int(ch * 0.93)
             step_i, step_o = cw * 0.62, cw * 0.3
-    rects = []
-    x = 0.0
-    for face in hand:
-        rects.append(pygame.Rect(int(x), h - ch, cw, ch))
-        x += step_i if face[0] in KINDS else step_o
-    return rects
+    return cw, ch, step_i, step_o
 
 
 def _faces_to_cards(faces: list) -> list[tuple]:
@@ -790,3 +1002,73 @@ def _plural(kind: str) -> str:
     from solemio.ui.texts import kind_plural
 
     return kind_plural(kind)
+
+
+# --- warm-up: the reveal rehearsed off screen while the table still shows ----------------------
+
+def rehearsal(app: Any, session: Any, ev: dict | None) -> RevealScene:
+    """A reveal scene laid out for the window but never shown: its painters say exactly
+    which pictures and layers the real reveal will need, at which sizes."""
+    rs = RevealScene(app, session, ev, rehearsal=True)
+    rs.layout(app.size)
+    return rs
+
+
+def picture_steps(rs: RevealScene) -> list[Callable[[], None]]:
+    """Steps that render the pictures a reveal shows as it goes: each ingredient at its
+    column size, the oven's back, and for every order played this round (public: it
+    went into the oven face up) its face in the order panel and in its owner's panel
+    (where it lands when filled) and its back as it leaves the oven."""
+    app, s = rs.app, rs.session
+    cs = s.cardset
+    oven = tuple(rs.L.reveal_oven.size)
+    col = tuple(rs.column_slot(0, 0).size)
+    panel = tuple(rs.order_rect().size)
+    rects = rs.seat_rects()
+    wanted: list[tuple] = [("back", oven)]
+    wanted += [("face", (k, u), col) for k in KINDS for u in (1, 2)]
+    for h in rs.view.history:
+        if h[0] != "order" or not 0 <= h[1] < len(s.seats):
+            continue
+        seat = h[1]
+        face = (s.seats[seat].colour, h[2])
+        wanted += [("face", face, panel), ("oback", face[0], oven)]
+        r = rects.get(seat)
+        if r is not None:
+            wanted += [("face", face, size)
+                       for size in seats.panel_card_sizes(r, seat != s.viewer)]
+    steps: list[Callable[[], None]] = []
+    seen: set[tuple] = set()
+    for w in wanted:
+        if w in seen:
+            continue
+        seen.add(w)
+        if w[0] == "back":
+            steps.append(lambda size=w[1]: app.cards.ingredient_back(size))
+        elif w[0] == "oback":
+            steps.append(lambda c=w[1], size=w[2]: app.cards.order_back(c, size))
+        else:
+            steps.append(lambda f=w[1], size=w[2]: app.cards.face(f, cs, size, cs.scorer_name))
+    return steps
+
+
+def first_frame_steps(rs: RevealScene) -> list[Callable[[], None]]:
+    """Steps that paint the reveal's first frames onto a scratch surface: every still
+    part but the table (the hand, the seat panels, the columns, the order panel, the
+    oven, the title), the opening announcement and the buttons."""
+    surf = warm.scratch()
+    d = rs.session.decision()
+    active = d.seat if d is not None else None
+    steps: list[Callable[[], None]] = []
+    for part in rs.static_parts(active)[1:]:  # the table is cached apart, at the window's size
+        steps.append(lambda paint=part[3]: paint(surf))
+
+    def banner() -> None:
+        if rs.banner is not None:
+            # Its first frame is transparent; paint it as the next frames show it.
+            rs.banner["t"] = min(0.2, rs.banner["dur"] / 2)
+            rs.draw_banner(surf)
+
+    steps.append(banner)
+    steps.append(lambda: rs.focus.draw(surf))
+    return steps

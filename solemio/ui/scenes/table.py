@@ -85,12 +85,19 @@ class PileTarget(Widget):
                          width=max(3, r.w // 30), border_radius=max(6, r.w // 12))
 
 
+REVEAL_WAIT = 0.5  # seconds the oven's turning may wait for the reveal's pictures
+
+
 class TableScene(PlayScene):
     def __init__(self, app: Any, session: Any) -> None:
         self.selected: set[int] = set()
         self.hand: list[tuple] = []
         self.turn_confirmed = False
         self.drag: bool | None = None
+        self.warm_key: tuple | None = None  # what the queued warm-up was planned for
+        # The round is over but the reveal waits for its pictures: (event, seconds waited,
+        # frames drawn when last looked).
+        self.reveal_wait: tuple[dict, float, int] | None = None
         super().__init__(app, session)
 
     def on_enter(self) -> None:
@@ -125,6 +132,57 @@ class TableScene(PlayScene):
         self.thinker.cancel()
 
     # --- flow -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.reveal_wait is None:
+            super().update(dt)
+            return
+        # The round is over: the oven is turned over as soon as the reveal's pictures are
+        # ready (made a bounded amount per frame, see warm_ahead), or after REVEAL_WAIT
+        # seconds at most, or at once when no frames are being drawn (tests).
+        self.t += dt
+        self.anims.update(dt)
+        if self.banner is not None:
+            self.banner["t"] += dt
+            if self.banner["t"] >= self.banner["dur"]:
+                self.banner = None
+        ev, waited, frames = self.reveal_wait
+        waited += dt
+        self.app.warmer.urgent = True  # at least one step a frame, however busy
+        if not self.app.warmer.pending("reveal") or self.app.frames == frames or \
+                waited >= REVEAL_WAIT:
+            self.reveal_wait = None
+            self.start_reveal(ev)
+        else:
+            self.reveal_wait = (ev, waited, self.app.frames)
+
+    def warm_ahead(self) -> None:
+        """Rehearse the coming reveal off screen: its pictures as the round's orders go
+        into the oven, its first frame once the round's end lies ahead in the feed."""
+        from solemio import i18n
+
+        s = self.session
+        key = (len(s.game.choices_log), s.viewer, self.size, id(self.app.cards.painter),
+               i18n.language(), self.reveal_wait is not None)
+        if key == self.warm_key:
+            return
+        self.warm_key = key
+        self.app.warmer.add("reveal", [self.plan_reveal])
+
+    def plan_reveal(self) -> None:
+        """The first warm-up step: build the rehearsal and queue what it will paint."""
+        from solemio.ui.scenes import reveal
+
+        s = self.session
+        if self.reveal_wait is not None:
+            ev = self.reveal_wait[0]
+        else:
+            ev = next((e for e in s.new_events() if e["type"] == "round-end"), None)
+        rs = reveal.rehearsal(self.app, s, ev)
+        steps = reveal.picture_steps(rs)
+        if ev is not None:
+            steps = reveal.first_frame_steps(rs) + steps
+        self.app.warmer.add("reveal", steps)
+
     def pace(self, seat: int | None) -> float:
         p = self.app.settings.pace
         return p if seat is None or not self.session.is_person(seat) else p * 0.7
@@ -187,8 +245,13 @@ class TableScene(PlayScene):
             self.sfx("scorer")
             return self.pace(None) * 1.2
         if t == "round-end":
-            self.start_reveal(ev)
-            return 0.0
+            if s.cursor <= s.catch_up:  # a resumed game's reveal is rebuilt at once
+                self.start_reveal(ev)
+                return 0.0
+            # Shown from update once its first frame is rehearsed; holding the stage
+            # keeps the reveal's events for the reveal.
+            self.reveal_wait = (ev, 0.0, self.app.frames)
+            return 1e-6
         if t == "game-over":
             self.finish(ev)
             return 0.0
@@ -374,17 +437,11 @@ class TableScene(PlayScene):
 
     # --- painting -------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         s = self.session
-        view = self.view
-        turn = self.turn_seat
-        title = _("Round {r} of {n}", r=view.round, n=view.rounds)
-        if 0 <= turn < len(s.seats):
-            title += "  ·  " + (_("Your turn") if turn == s.viewer and len(s.persons) <= 1
-                               else _("{name}'s turn", name=s.names[turn]))
-        self.draw_top_bar(surface, title)
-        self.draw_seats(surface, turn)
-        self.draw_piles(surface)
+        # The still parts (table, title, seat panels, piles) from the composed frame,
+        # painted again only where they changed; the hand (widgets: it lifts under the
+        # mouse), the buttons, the flights and the announcement go over it every frame.
+        self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts())
         self.focus.draw(surface)
         if self.bottom_seat is not None and s.viewer is None:
             r = self.L.hand
@@ -396,40 +453,90 @@ class TableScene(PlayScene):
         self.draw_banner(surface)
         self.draw_tooltip(surface)
 
-    def draw_piles(self, surface: pygame.Surface) -> None:
-        L = self.L
+    def title(self) -> str:
+        s = self.session
         view = self.view
-        c = self.app.cards
-        ov = L.oven
+        turn = self.turn_seat
+        title = _("Round {r} of {n}", r=view.round, n=view.rounds)
+        if 0 <= turn < len(s.seats):
+            title += "  ·  " + (_("Your turn") if turn == s.viewer and len(s.persons) <= 1
+                               else _("{name}'s turn", name=s.names[turn]))
+        return title
+
+    def static_parts(self) -> list[tuple]:
+        """The table's still parts, each with a key of everything it shows."""
+        s = self.session
+        L = self.L
+        parts = [self.table_part(), self.top_bar_part(self.title())]
+        parts += self.seat_parts(self.turn_seat)
         # The oven as far as the plays have been shown (the engine may be a turn ahead).
-        top = self.session.oven_top_shown
-        height = self.session.oven_shown
-        px = max(12, min(int(ov.h * 0.085), int(L.message.h * 0.8)))
+        top = tuple(s.oven_top_shown) if s.oven_top_shown is not None else None
+        height = s.oven_shown
+        supply = self.view.supply
+        parts.append(("oven", self.pile_rect(L.oven, self.oven_label(height)), (top, height),
+                      lambda surf: self.draw_oven(surf, top, height)))
+        parts.append(("supply", self.pile_rect(L.supply, self.supply_label(supply)), (supply,),
+                      lambda surf: self.draw_supply(surf, supply)))
+        if self.app.settings.learner_aid:
+            units = seats.tally_text(self.view)
+            parts.append(("tally", self.tally_rect(), tuple(sorted(units.items())),
+                          lambda surf: self.draw_tally(surf, units)))
+        return parts
+
+    def label_px(self) -> int:
+        return max(12, min(int(self.L.oven.h * 0.085), int(self.L.message.h * 0.8)))
+
+    def oven_label(self, height: int) -> pygame.Surface:
+        return theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", height),
+                          self.label_px(), theme.CREAM, bold=True)
+
+    def supply_label(self, n: int) -> pygame.Surface:
+        return theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", n),
+                          self.label_px(), theme.CREAM, bold=True)
+
+    def pile_rect(self, r: pygame.Rect, label: pygame.Surface) -> pygame.Rect:
+        """Where a pile and its label paint (the pile's edges go right and down)."""
+        lab = label.get_rect(midtop=(r.centerx, r.bottom + self.label_px() // 3))
+        return r.inflate(r.w // 2, r.h // 4).union(lab.inflate(4, 4))
+
+    def draw_oven(self, surface: pygame.Surface, top: tuple | None, height: int) -> None:
+        ov = self.L.oven
+        c = self.app.cards
         if top is not None:
             img = c.face(tuple(top), self.session.cardset, ov.size,
                          self.session.cardset.scorer_name)
         else:
             img = c.ingredient_back(ov.size)
         seats.pile(self.app, surface, img, ov, height)
-        lab = theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", height), px,
-                         theme.CREAM, bold=True)
-        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + px // 3)))
-        sp = L.supply
-        seats.pile(self.app, surface, c.ingredient_back(sp.size), sp, view.supply)
-        lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", view.supply), px,
-                         theme.CREAM, bold=True)
-        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + px // 3)))
-        if self.app.settings.learner_aid:
-            self.draw_tally(surface)
+        lab = self.oven_label(height)
+        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + self.label_px() // 3)))
 
-    def draw_tally(self, surface: pygame.Surface) -> None:
-        """The learner's aid: what went into the oven this round, by kind."""
-        L = self.L
-        units = seats.tally_text(self.view)
-        ov = L.oven
+    def draw_supply(self, surface: pygame.Surface, n: int) -> None:
+        sp = self.L.supply
+        seats.pile(self.app, surface, self.app.cards.ingredient_back(sp.size), sp, n)
+        lab = self.supply_label(n)
+        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + self.label_px() // 3)))
+
+    def tally_box(self) -> tuple[pygame.Rect, int]:
+        ov = self.L.oven
         row_h = max(18, ov.h // 7)
         box = pygame.Rect(0, 0, int(row_h * 3.4), row_h * 5 + row_h // 2)
         box.midright = (ov.x - ov.w // 3, ov.centery)
+        return box, row_h
+
+    def tally_rect(self) -> pygame.Rect:
+        """Where the learner's aid paints: its panel with the shadow, and the caption."""
+        box, row_h = self.tally_box()
+        cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
+        pad = max(2, box.h // 40) * 2 + 2  # the panel's shadow margin (theme.rounded_panel)
+        return box.inflate(2 * pad, 2 * pad).union(
+            cap.get_rect(midbottom=(box.centerx, box.y - 2)))
+
+    def draw_tally(self, surface: pygame.Surface, units: dict | None = None) -> None:
+        """The learner's aid: what went into the oven this round, by kind."""
+        if units is None:
+            units = seats.tally_text(self.view)
+        box, row_h = self.tally_box()
         theme.rounded_panel(surface, box, (250, 241, 220, 220), radius=row_h // 3)
         for i, k in enumerate(KINDS):
             y = box.y + row_h // 4 + i * row_h
