@@ -56,7 +56,10 @@ class Warmer:
     warm-up; the queue waits for the next cheap frame.
     """
 
-    def __init__(self, budget_ms: float = 3.5, step_ms: float = 1.5) -> None:
+    BUDGET_MS = 3.5  # at 1920x1080 and below (fit_window scales both with the area)
+    STEP_MS = 1.5
+
+    def __init__(self, budget_ms: float = BUDGET_MS, step_ms: float = STEP_MS) -> None:
         self.budget_ms = budget_ms
         self.step_ms = step_ms
         self.jobs: OrderedDict[Hashable, deque[Step]] = OrderedDict()
@@ -64,6 +67,12 @@ class Warmer:
         self.steps = 0  # steps finished (tests, profiling)
         self.retries = 0  # steps interrupted by NotReady
         self.urgent = False  # set for one frame: run a step even if the frame is busy
+
+    def fit_window(self, scale: float) -> None:
+        """A larger window: every frame and every picture costs more (``scale``: how many
+        1920x1080 windows it holds), and so may a frame's warm-up."""
+        self.budget_ms = self.BUDGET_MS * scale
+        self.step_ms = self.STEP_MS * scale
 
     def add(self, name: Hashable, steps: Iterable[Step]) -> None:
         """Queue a job (replacing any job of that name, whose steps may be out of date)."""

@@ -268,3 +268,38 @@ def test_table_frames_equal_full_paints_with_five_seats(make_app, aid):
             checked += 1
     assert checked > 40
     assert sf.partial > 10  # mostly only what changed was painted again
+
+
+def test_a_hand_card_lifts_under_the_mouse_on_the_cached_table(make_app):
+    """The table's hand is in the still frame: hovering, selecting and focusing a card
+    paint it again (lifted, ringed), and the frame still equals a full paint."""
+    app = make_app((1280, 720), sound=False)
+    colours = ["blue", "green", "red"]
+    seats = [SeatConfig(f"P{i}", colours[i], person=(i == 0), level="easy") for i in range(3)]
+    sess = GameSession(load_cardset("sole-mio"), seats, 2)
+    app.manager.reset(TableScene(app, sess))
+    for _ in range(400):
+        top = app.manager.top
+        if isinstance(top, TableScene) and top.my_decision() is not None \
+                and top.my_decision().kind == "play":
+            break
+        driver.wait_thinker(app)
+        app.step([], 0.5, draw=False)
+    top = app.manager.top
+    card = next(w for w in top.focus.widgets if w.name.startswith("hand") and w.enabled)
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    app.step([away], 0.0, draw=False)
+    top.focus.focus = -1
+    app.draw()
+    plain = _pixels(app.screen)
+    assert plain == _full_paint(app)
+    over = pygame.event.Event(pygame.MOUSEMOTION, pos=card.rect.center, rel=(0, 0),
+                              buttons=(0, 0, 0))
+    app.step([over], 0.0, draw=True)
+    hovered = _pixels(app.screen)
+    assert hovered != plain and hovered == _full_paint(app)
+    driver.click(app, card.rect, draw=True)  # selected: lifted higher, ringed
+    selected = _pixels(app.screen)
+    assert selected not in (plain, hovered) and selected == _full_paint(app)
+    app.step([away], 0.0, draw=True)
+    assert _pixels(app.screen) == _full_paint(app)

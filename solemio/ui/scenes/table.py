@@ -438,11 +438,14 @@ class TableScene(PlayScene):
     # --- painting -------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         s = self.session
-        # The still parts (table, title, seat panels, piles) from the composed frame,
-        # painted again only where they changed; the hand (widgets: it lifts under the
-        # mouse), the buttons, the flights and the announcement go over it every frame.
+        # The still parts (table, title, seat panels, piles, the hand) from the composed
+        # frame, painted again only where they changed (a card lifting under the mouse
+        # too); the buttons, the flights and the announcement go over it every frame.
         self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts())
-        self.focus.draw(surface)
+        fg = self.focus
+        for i, w in enumerate(fg.widgets):  # the hand is in the still frame
+            if w.visible and not isinstance(w, HandCard):
+                w.draw(surface, i == fg.focus, i == fg.hover)
         if self.bottom_seat is not None and s.viewer is None:
             r = self.L.hand
             t = theme.fit_text(_("Hands are hidden until the next person takes the screen."),
@@ -481,7 +484,35 @@ class TableScene(PlayScene):
             units = seats.tally_text(self.view)
             parts.append(("tally", self.tally_rect(), tuple(sorted(units.items())),
                           lambda surf: self.draw_tally(surf, units)))
+        hand = self.hand_part()
+        if hand is not None:
+            parts.append(hand)
         return parts
+
+    def hand_part(self) -> tuple | None:
+        """The hand's cards (widgets, but still most of the time): a part whose key holds
+        each card's face, place, selection, focus, hover and whether it can be chosen."""
+        fg = self.focus
+        cards = [(i, w) for i, w in enumerate(fg.widgets)
+                 if isinstance(w, HandCard) and w.visible]
+        if not cards:
+            return None
+        states = tuple((i == fg.focus, i == fg.hover) for i, _w in cards)
+        key = tuple((w.face, tuple(w.draw_rect), w.index in self.selected, w.enabled) + st
+                    for (_i, w), st in zip(cards, states, strict=True))
+        area = None
+        for _i, w in cards:
+            r = w.draw_rect
+            # Lifted when selected, its shadow right and down, the rings around it.
+            box = pygame.Rect(r.x - 6, r.y - int(r.h * 0.14) - 6,
+                              r.w + max(2, r.h // 14) + 12,
+                              r.h + int(r.h * 0.14) + max(2, r.h // 14) + 12)
+            area = box if area is None else area.union(box)
+
+        def paint(surf: pygame.Surface) -> None:
+            for (_i, w), (focused, hovered) in zip(cards, states, strict=True):
+                w.draw(surf, focused, hovered)
+        return ("hand", area, key, paint)
 
     def label_px(self) -> int:
         return max(12, min(int(self.L.oven.h * 0.085), int(self.L.message.h * 0.8)))
