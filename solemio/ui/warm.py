@@ -74,12 +74,15 @@ class Warmer:
         self.budget_ms = self.BUDGET_MS * scale
         self.step_ms = self.STEP_MS * scale
 
-    def add(self, name: Hashable, steps: Iterable[Step]) -> None:
-        """Queue a job (replacing any job of that name, whose steps may be out of date)."""
+    def add(self, name: Hashable, steps: Iterable[Step], first: bool = False) -> None:
+        """Queue a job (replacing any job of that name, whose steps may be out of date);
+        ``first``: before the other jobs."""
         self.jobs.pop(name, None)
         q = deque(steps)
         if q:
             self.jobs[name] = q
+            if first:
+                self.jobs.move_to_end(name, last=False)
 
     def then(self, steps: Iterable[Step]) -> None:
         """From inside a step: run ``steps`` next, before the rest of its job."""

@@ -791,7 +791,8 @@ class RevealScene(PlayScene):
             if ahead[0]["type"] in ("new-round", "game-over"):
                 return
             self.stage_copy = (rs, copy_at + 1)
-            warmer.add("show", [lambda: rs.rehearse_event(ahead[0], s.game)])
+            # Before the decision's prompt and buttons: the show needs these first.
+            warmer.add("show", [lambda: rs.rehearse_event(ahead[0], s.game)], first=True)
             return
         # The feed is rehearsed to its end; then what the pending decision brings: a
         # computer's answer is known before it is shown, a person's is one of the choices.
@@ -812,7 +813,8 @@ class RevealScene(PlayScene):
 
     def rehearse_choice(self, choice: tuple) -> None:
         """(A rehearsal copy) what the show will paint if ``choice`` is made: the first
-        events it brings, on a clone of the game (the clone is thrown away)."""
+        event it brings (shown in the very frame the choice is made; the next ones are
+        rehearsed from the feed as usual), on a clone of the game (then thrown away)."""
         s = self.session
         game = s.game.clone(record_events=True)
         start = game.event_count()
@@ -820,7 +822,7 @@ class RevealScene(PlayScene):
             game.apply(choice)
         except Exception:  # noqa: BLE001 - not a legal choice any more: nothing to rehearse
             return
-        events = [e for e in game.events_for(s.viewer, start)[:2]
+        events = [e for e in game.events_for(s.viewer, start)[:1]
                   if e["type"] not in ("new-round", "game-over")]
         rs = self.copy_for_rehearsal()
         rs.view = game.view(s.viewer)
