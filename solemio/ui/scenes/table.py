@@ -181,7 +181,22 @@ class TableScene(PlayScene):
         steps = reveal.picture_steps(rs)
         if ev is not None:
             steps = reveal.first_frame_steps(rs) + steps
+        else:
+            steps = self.picture_steps() + steps
         self.app.warmer.add("reveal", steps)
+
+    def picture_steps(self) -> list:
+        """The table's own coming pictures: every ingredient as it lands on the oven, and
+        the kind's picture in an announcement (by the table, and by the one at the screen)."""
+        cards = self.app.cards
+        oven = tuple(self.L.oven.size)
+        steps: list = [lambda k=k, u=u: cards.ingredient(k, u, oven)
+                       for k in KINDS for u in (1, 2)]
+        for area in (self.L.announce, self.L.me_announce):
+            if area.h > 0:
+                steps += [lambda k=k, px=int(area.h * 0.6): cards.kind_icon(k, px)
+                          for k in KINDS]
+        return steps
 
     def pace(self, seat: int | None) -> float:
         p = self.app.settings.pace
