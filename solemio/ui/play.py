@@ -123,13 +123,17 @@ class PlayScene(Scene):
     def speed(self) -> float:
         return 1.0
 
-    def update(self, dt: float) -> None:
+    def tick_effects(self, dt: float) -> None:
+        """Advance the clock, the animations and the announcement banner."""
         self.t += dt
         self.anims.update(dt)
         if self.banner is not None:
             self.banner["t"] += dt
             if self.banner["t"] >= self.banner["dur"]:
                 self.banner = None
+
+    def update(self, dt: float) -> None:
+        self.tick_effects(dt)
         d = self.session.decision()
         game = self.session.game
         seat_computer = d is not None and not self.session.is_person(d.seat)

@@ -139,12 +139,7 @@ class TableScene(PlayScene):
         # The round is over: the oven is turned over as soon as the reveal's pictures are
         # ready (made a bounded amount per frame, see warm_ahead), or after REVEAL_WAIT
         # seconds at most, or at once when no frames are being drawn (tests).
-        self.t += dt
-        self.anims.update(dt)
-        if self.banner is not None:
-            self.banner["t"] += dt
-            if self.banner["t"] >= self.banner["dur"]:
-                self.banner = None
+        self.tick_effects(dt)
         ev, waited, frames = self.reveal_wait
         waited += dt
         self.app.warmer.urgent = True  # at least one step a frame, however busy
