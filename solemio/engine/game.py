@@ -68,9 +68,8 @@ _DRAW_DECISIONS = tuple(Decision(seat, P_DRAW, _DRAW_BOTH, _NO_CONTEXT) for seat
 # A decision is built ~200 times a game; the tuple constructor skips the
 # NamedTuple's Python-level __new__.
 _new_tuple = tuple.__new__
-# Memo tables of pure functions, keyed by a hand's *slot signature*: the sorted
-# slots of its cards (see ``Cards.slot``), one C-level ``sorted`` instead of a
-# Python counting loop.  Play-outs meet the same few hands again and again.
+# Memo tables of pure functions (see ``_memo``) stop growing at this size: play-outs
+# meet the same few hands again and again, but a long session must not grow forever.
 _MEMO_LIMIT = 200_000
 
 
@@ -669,8 +668,8 @@ class Game:
         if need is None:
             cards = self.cards
             spec = cards.order[cid]
-            need = spec.otype.need(spec.params, variant, self.own[cards.owner[cid]], scorer)
-            need = _memo(cards.needs, key, tuple, need)
+            own = self.own[cards.owner[cid]]
+            need = _memo(cards.needs, key, spec.otype.need, spec.params, variant, own, scorer)
         return need
 
     def _pose_at(self, seat: int, phase: str, choices: list[Choice], info: dict) -> None:
@@ -783,7 +782,7 @@ class Game:
         choices = _fill_decision(_hand_counts(self.cards, self.hands[owner]), missing, help_ok)
         self._pose_at(
             owner, P_FILL, choices,
-            {"order": spec.id, "missing": _REQUEST_ITEMS.get(missing) or _request_items(missing),
+            {"order": spec.id, "missing": _request_items(missing),
              "from_columns": tuple(map(self.cards.face.__getitem__, take))},
         )
         return True
@@ -792,7 +791,6 @@ class Game:
         """The ways ``seat`` may fill ``missing`` (for the property tests)."""
         decision = _fill_decision(_hand_counts(self.cards, self.hands[seat]), missing, help_ok)
         return [c for c in decision if c != GIVE_UP]
-
 
     def _h_fill(self, ch: Choice) -> None:
         _, hand, request = ch
@@ -1325,12 +1323,19 @@ def _series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...
 
 def _request_items(missing: Need) -> tuple[tuple[str, int], ...]:
     """What is missing as request items (the fill decision's context); memoised."""
+    items = _REQUEST_ITEMS.get(missing)
+    if items is None:
+        items = _memo(_REQUEST_ITEMS, missing, _items_of, missing)
+    return items
+
+
+def _items_of(missing: Need) -> tuple[tuple[str, int], ...]:
     mu, md, many = missing
     out = [(KINDS[k], mu[k]) for k in range(5) if mu[k]]
     out += [("double-" + KINDS[k], md[k]) for k in range(5) if md[k]]
     if many:
         out.append(("any", many))
-    return _memo(_REQUEST_ITEMS, missing, tuple, out)
+    return tuple(out)
 
 
 _NOTHING_MISSING: Need = (ZERO5, ZERO5, 0)
