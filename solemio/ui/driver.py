@@ -103,11 +103,13 @@ def person_move(app: App, rng: random.Random) -> bool:
         d = top.my_decision()
         if d is None:
             return False
-        buttons = [w for w in top.focus.widgets
-                   if w.name.startswith("choice") or w.name == "more"]
+        buttons = [w for w in top.focus.widgets if w.focusable and w.visible and (
+            w.name.startswith(("choice", "fill")) or w.name == "more")]
         if not buttons:
             return False
-        w = rng.choice(buttons)
+        go = [w for w in buttons if w.name in ("fill-confirm", "fill-go")]
+        # A picker's tiles only rearrange: its Confirm gets every other click.
+        w = go[0] if go and rng.random() < 0.5 else rng.choice(buttons)
         click(app, w.rect)
         return True
     return False

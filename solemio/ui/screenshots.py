@@ -217,6 +217,8 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
                 _series_picker_shots(app, save, f"{13 + i:02d}-reveal-{kind}")
         app.close()
 
+    _fill_picker_shots(size, save)
+
     # Between rounds and the end.
     app = _app(size)
     sess = _session("sole-mio", 4, 21, persons=0)
@@ -230,6 +232,70 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     save(app, "22-game-over")
     app.close()
     return saved
+
+
+FILL_POSITIONS = {
+    # Four-three-two-one: the columns give the 4 and the 3, the hand makes up the rest.
+    "staircase": ("sole-mio", "[pepper, pepper, pepper, pepper, mushroom, mushroom, mushroom, "
+                  "salami]", "4-3-2-1", "[salami, pineapple, double-pineapple]"),
+    # None of mine: 2 each of two kinds; salamis from the columns, mushrooms need the hand.
+    "none-of-mine": ("sole-mio", "[salami, salami, mushroom]", "none-of-mine",
+                     "[pineapple, mushroom]"),
+    # Monotoni in Mamma Mia!: no kind gives 6, nobody may help.
+    "no-way": ("mamma-mia", "[pepper, pepper, olive]", "monotoni", "[pepper, salami]"),
+}
+
+
+def _fill_position(app: Any, edition: str, columns: str, order: str, hand: str) -> Any:
+    """A reveal at a choice order of seat 0 (a person), built by the scenario module."""
+    from solemio.engine.scenario import build_position
+    from solemio.engine.yamlsource import load_text
+    from solemio.ui.scenes.reveal import RevealScene
+    from solemio.ui.session import GameSession
+
+    text = (f"name: fill picker\nedition: {edition}\nseats: [blue, green, brown]\nsetup:\n"
+            f"  start: reveal\n  scorer: 1\n  columns: {columns}\n  oven: [blue:{order}]\n"
+            f"  hands: {{0: {hand}}}\n")
+    game, _data = build_position(load_text(text, "fill-picker.yaml"))
+    sess = GameSession(game.cs, _seats(3), 1, agent_options=FAST_AGENTS)
+    sess.game = game
+    sess.cardset = game.cs
+    sess.cursor = game.event_count()
+    rv = app.manager.push(RevealScene(app, sess, None))
+    _settle(app, lambda: rv.my_decision() is not None and rv.banner is None)
+    return rv
+
+
+def _fill_picker_shots(size: tuple[int, int], save: Any) -> None:
+    """The fill picker: kinds (default, one picked up), cards (hand, then a request),
+    and the one-button answer when nothing can fill the order."""
+    from solemio.ui import driver
+
+    def click(app: Any, name: str) -> None:
+        w = driver.widget(app, name)
+        if w is not None:
+            driver.click(app, w.rect)
+
+    for key, (edition, columns, order, hand) in FILL_POSITIONS.items():
+        app = _app(size)
+        rv = _fill_position(app, edition, columns, order, hand)
+        save(app, f"23-fill-{key}-1-kinds")
+        if key == "staircase":
+            click(app, "fill-kind1")
+            save(app, f"23-fill-{key}-2-picked-up")
+            click(app, "fill-kind1")
+        if key != "no-way":
+            click(app, "fill-confirm")
+            _settle(app, lambda rv=rv: rv.my_decision() is not None)
+            save(app, f"23-fill-{key}-3-cards")
+            picker = rv.fill_picker
+            if picker is not None and picker.cards_m is not None:
+                for _ in range(6):
+                    if picker.cards_m.asks_help():
+                        break
+                    click(app, "fill-item0")
+                save(app, f"23-fill-{key}-4-ask")
+        app.close()
 
 
 def main(out_dir: str | os.PathLike) -> int:

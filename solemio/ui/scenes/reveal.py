@@ -21,6 +21,7 @@ from solemio.i18n import _, ngettext
 from solemio.ui import layout, seats, theme, warm
 from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
+from solemio.ui.fill_picker import FillPicker
 from solemio.ui.play import REVEAL_KINDS, PlayScene
 from solemio.ui.series_picker import SeriesPicker
 from solemio.ui.settings import REVEAL_SPEEDS
@@ -35,7 +36,6 @@ from solemio.ui.texts import (
     order_kind,
     order_name,
     request_text,
-    variant_needs,
 )
 from solemio.ui.widgets import Button, Widget
 
@@ -56,6 +56,8 @@ def fail_reason(reason: str) -> str:
     return _(FAIL_REASONS.get(reason, reason))
 
 
+FILL_KINDS = frozenset({"variant", "fill"})  # decisions the fill picker asks
+HELP_PAUSE = 0.8  # seconds before a person who cannot help is shown declining
 SHOW_AHEAD = 3  # events the show's rehearsal runs ahead of the show (warm_ahead)
 SPECULATE = 8  # a person's decision with at most this many choices has each one rehearsed
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
@@ -75,6 +77,8 @@ class RevealScene(PlayScene):
         self.log: list[str] = []
         self.page = 0
         self.series_picker: SeriesPicker | None = None  # the series decision's own widgets
+        self.fill_picker: FillPicker | None = None  # a variant or fill decision's widgets
+        self.help_wait = 0.0  # how long a person who cannot help has been "thinking"
         self.skip = False
         self.gained = [0] * len(session.seats)
         self.revealed = 0
@@ -160,7 +164,35 @@ class RevealScene(PlayScene):
     def update(self, dt: float) -> None:
         if self.skip:
             self.anims.clear()
+        if self.cannot_help(dt):
+            return
         super().update(dt)
+
+    def cannot_help(self, dt: float) -> bool:
+        """A person asked for help whose hand cannot cover the request is not made to
+        press Decline (nor to take the screen for it): after a computer's pause the
+        refusal is made for them.  True while this holds the stage."""
+        d = self.session.decision()
+        if d is None or d.kind != "help" or not self.session.is_person(d.seat) or \
+                any(c[0] != "decline" for c in d.choices):
+            self.help_wait = 0.0
+            return False
+        # Never a pass screen for it (the base class pushes none for a position whose
+        # pass key it has seen).
+        self.pass_key = (len(self.session.game.choices_log), d.seat)
+        if self.hold > 0 or self.session.new_events():
+            return False
+        self.tick_effects(dt)
+        self.help_wait += dt
+        if self.help_wait < self.t_(HELP_PAUSE):
+            return True
+        self.help_wait = 0.0
+        if d.seat == self.session.viewer or len(self.session.persons) <= 1:
+            # Only the person who holds the screen learns why: in hot-seat the others
+            # hear a refusal like any other (the hand stays hidden).
+            self.say(d.seat, [self.session.names[d.seat], _("cannot help.")], self.t_(1.2))
+        self.apply(d.choices[0])
+        return True
 
     def on_event(self, ev: dict) -> float:
         t = ev["type"]
@@ -402,6 +434,8 @@ class RevealScene(PlayScene):
         self.focus.set(widgets)
         if self.focus.focus < 0 and d is not None:
             self.focus.focus = 0
+            if d.kind in FILL_KINDS:
+                self.focus.focus_name(self.fill_picker_for(d).default_focus())
 
     def prompt_for(self, d: Any) -> str:
         ctx = d.context or {}
@@ -411,12 +445,8 @@ class RevealScene(PlayScene):
         k = d.kind
         if k == "series":
             return self.picker_for(d).prompt()
-        if k == "variant":
-            return _("{order}: choose the kinds it asks for.", order=oname)
-        if k == "fill":
-            return _("{order}: the columns still lack {missing}. Add cards from your hand, "
-                     "ask for help, or give up.", order=oname,
-                     missing=request_text([tuple(x) for x in ctx.get("missing", [])]))
+        if k in FILL_KINDS:
+            return self.fill_picker_for(d).prompt()
         if k == "help":
             text = _("{name} asks you for {req} to fill {order}. If you help, you take the top "
                      "order of your stack as a reward.", name=names[ctx.get("asker", 0)],
@@ -449,6 +479,10 @@ class RevealScene(PlayScene):
         grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
         if d.kind == "series":
             return self.picker_for(d).widgets(grid_area, self.size)
+        if d.kind in FILL_KINDS:
+            return self.fill_picker_for(d).widgets(grid_area, self.size)
+        if d.kind == "help" and all(c[0] == "decline" for c in d.choices):
+            return []  # declined for them after a pause (cannot_help)
         gap = max(4, int(grid_area.h * 0.05))
         row_h = int(max(30, min((grid_area.h - 2 * gap) / 3, self.size[1] * 0.07)))
         cols = 2 if grid_area.w > 520 else 1
@@ -456,21 +490,6 @@ class RevealScene(PlayScene):
         per_page = rows * cols
         choices = list(d.choices)
         own = COLOUR_KIND[self.session.seats[d.seat].colour]
-        if d.kind == "variant":
-            # Kinds the columns already cover best come first.
-            colv = self.view.columns
-            oid = (d.context or {}).get("order")
-
-            def coverage(ch: tuple) -> float:
-                units, doubles = variant_needs(self.session.cardset, oid, ch[1], own)
-                need = sum(units.values()) + sum(doubles.values())
-                have = sum(min(n, sum(f[1] for f in colv[KINDS.index(k)]))
-                           for k, n in units.items())
-                have += sum(min(n, sum(1 for f in colv[KINDS.index(k)] if f[1] == 2))
-                            for k, n in doubles.items())
-                return -have / max(1, need)
-
-            choices.sort(key=coverage)
         # The way out (give up / decline) goes last, so the useful choices come first.
         choices.sort(key=lambda c: c[0] in ("give-up", "decline"))
         if len(choices) > per_page:
@@ -504,6 +523,23 @@ class RevealScene(PlayScene):
                 [sum(f[1] for f in col) for col in self.view.columns], lambda: self.app.cards,
                 self.apply, self._picker_changed)
         return self.series_picker
+
+    def fill_picker_for(self, d: Any, rehearsal: bool = False) -> FillPicker:
+        """The kinds or cards picker of this decision, kept across rebuilds."""
+        key = (len(self.session.game.choices_log), d.seat, d.kind)
+        if rehearsal or self.fill_picker is None or self.fill_picker.key != key:
+            seat = self.session.seats[d.seat]
+            view = self.view
+            picker = FillPicker(
+                key, d, self.session.cardset, COLOUR_KIND[seat.colour],
+                [f for col in view.columns for f in col], view.hand, lambda: self.app.cards,
+                (lambda c: None) if rehearsal else self.apply,
+                (lambda f: None) if rehearsal else self._picker_changed,
+                self.session.decision)
+            if rehearsal:
+                return picker
+            self.fill_picker = picker
+        return self.fill_picker
 
     def _picker_changed(self, focus: str | None) -> None:
         self.build_widgets()
@@ -910,6 +946,10 @@ class RevealScene(PlayScene):
                 lambda c: None, lambda f: None)
             prompt = picker.prompt()
             widgets = picker.widgets(grid_area, self.size)
+        elif d.kind in FILL_KINDS:
+            fp = self.fill_picker_for(d, rehearsal=True)
+            prompt = fp.prompt()
+            widgets = fp.widgets(grid_area, self.size)
         else:
             page = self.page
             self.page = 0
