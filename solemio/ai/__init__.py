@@ -11,7 +11,9 @@ from typing import Any
 
 from solemio.ai.base import Agent, Cancelled, RandomAgent, Searcher
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "tally")
+"""Every level ``make_agent`` knows.  ``tally`` is the arena's fixed yardstick
+(see ``solemio.ai.tally``); the window offers only easy, normal and hard."""
 
 
 def make_agent(level: str, seat: int = 0, seed: int = 0, **options: Any) -> Agent:
@@ -33,6 +35,10 @@ def make_agent(level: str, seat: int = 0, seed: int = 0, **options: Any) -> Agen
         agent = HeuristicAgent(seat, seed, style=NORMAL, **options)
         agent.level = "normal"
         return agent
+    if level == "tally":
+        from solemio.ai.tally import TallyAgent
+
+        return TallyAgent(seat, seed, **options)
     if level == "hard":
         from solemio.ai.search import HardAgent
 
