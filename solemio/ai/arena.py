@@ -38,7 +38,8 @@ def _parser() -> _Parser:
     p = _Parser(prog="solemio arena", add_help=True,
                 description="Let computer levels play each other and measure them.")
     p.add_argument("--edition", required=True, help="sole-mio, mamma-mia or grande (or a card-set path)")
-    p.add_argument("--seats", required=True, help="comma-separated levels, 2 to 5: random,easy,normal,hard,tally")
+    p.add_argument("--seats", required=True,
+                   help="comma-separated levels, 2 to 5: random,easy,normal,hard,tally")
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--processes", type=int, default=None)
