@@ -880,7 +880,9 @@ class Game:
         if self.events is not None:
             self._emit(
                 {"type": "filled", "seat": owner, "order": list(face[cid]),
-                 "used": [list(face[c]) for c in used]}
+                 "used": [list(face[c]) for c in used],
+                 "offered": [list(face[c]) for c in offered],
+                 "given": [list(face[c]) for c in given]}
             )
         if helper >= 0 and not self.ctx["rewarded"]:
             self.ctx["rewarded"] = True

@@ -4,38 +4,25 @@ The window hands a *copy* of the game to the worker (the live game is never
 touched off the window thread) and polls the future each frame.  A request is
 keyed by the position, so a stale answer (after a load or a new game) is
 ignored, and pending work is cancelled when the table closes.
+
+Agents come from the one factory, :func:`solemio.ai.make_agent`.  A computer
+player that fails (raises, or answers with an illegal choice) is logged and
+reported (:attr:`Thinker.failure`); its move is then made by the normal level,
+which the table says aloud: never a silent random move.
 """
 
 from __future__ import annotations
 
-import random
+import logging
 import threading
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from solemio.ai import make_agent
 
-class RandomAgent:
-    """Fallback opponent if solemio.ai cannot provide one: any legal choice."""
+log = logging.getLogger(__name__)
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, game: Any, cancel: threading.Event | None = None) -> tuple:
-        return self.rng.choice(game.decision().choices)
-
-
-def make_agent(level: str, seat: int, seed: int, **options: Any) -> Any:
-    """The computer opponent of ``level`` (solemio.ai.make_agent), or a random one."""
-    try:
-        from solemio.ai import make_agent as ai_make_agent
-    except Exception:  # no AI package at all: people can still play
-        return RandomAgent(seed * 31 + seat)
-    for lv, opts in ((level, options), ("normal", {})):
-        try:
-            return ai_make_agent(lv, seat=seat, seed=seed, **opts)
-        except Exception:  # a level not built yet falls back to "normal", then to random
-            continue
-    return RandomAgent(seed * 31 + seat)
+FALLBACK_LEVEL = "normal"
 
 
 def _think(agent: Any, game: Any, cancel: threading.Event) -> tuple:
@@ -50,6 +37,7 @@ class Thinker:
         self.future: Future | None = None
         self.key: tuple | None = None
         self.cancel_flag = threading.Event()
+        self.failure: tuple[int, str] | None = None  # (seat, what went wrong), latest
 
     def poll(self, game: Any, agent: Any, seat: int) -> tuple | None:
         """Start thinking about the current decision, or return the choice once ready."""
@@ -66,23 +54,28 @@ class Thinker:
         fut = self.future
         if fut is None or not fut.done():
             return None
-        try:
-            choice = fut.result()
-        except Exception:
-            choice = None
-        if choice not in d.choices:
-            # A faulty agent must not stall the table: fall back to a legal choice.
-            choice = random.Random(len(game.choices_log)).choice(d.choices)
         self.future = None
         self.key = None
-        return choice
+        try:
+            choice = fut.result()
+            why = None if choice in d.choices else f"an illegal choice {choice!r}"
+        except Exception as exc:  # noqa: BLE001 - any fault in an agent is reported, not fatal
+            log.exception("computer player of seat %d failed", seat)
+            why = f"{type(exc).__name__}: {exc}"
+        if why is None:
+            return choice
+        log.error("computer player of seat %d (%s) failed: %s; the %s level moves instead",
+                  seat, getattr(agent, "level", type(agent).__name__), why, FALLBACK_LEVEL)
+        self.failure = (seat, why)
+        stand_in = make_agent(FALLBACK_LEVEL, seat=seat, seed=len(game.choices_log))
+        return stand_in.decide(game.clone(record_events=True))
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the pending answer is ready (tests and the benchmark only)."""
         if self.future is not None:
             try:
                 self.future.result(timeout=timeout)
-            except Exception:
+            except Exception:  # noqa: BLE001 - poll reports it
                 pass
 
     def cancel(self) -> None:

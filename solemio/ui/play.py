@@ -9,6 +9,7 @@ only source of animations; drawing reads state and never changes it.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any
 
@@ -68,6 +69,13 @@ class PlayScene(Scene):
         self.thinking = 0.0  # how long the stage has waited for a computer seat's answer
         self.L = layout.table_layout(app.size, len(session.seats))
         self.serial = next(_SCENE_SERIAL)  # tells this scene's still frame from another's
+        self._shown_key: tuple | None = None
+        self._shown: Any = None
+
+    @property
+    def show(self) -> Any:
+        """The show state this scene draws (the session's; a rehearsal may hold its own)."""
+        return self.session.show
 
     # --- geometry -----------------------------------------------------------
     @property
@@ -109,9 +117,7 @@ class PlayScene(Scene):
         return self.focus.handle_event(event)
 
     def open_menu(self) -> None:
-        from solemio.ui.scenes.pause import PauseScene
-
-        self.app.manager.push(PauseScene(self.app, self.session))
+        self.app.manager.open("pause", self.session)
 
     def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
         return self.focus.rects()
@@ -133,44 +139,46 @@ class PlayScene(Scene):
                 self.banner = None
 
     def update(self, dt: float) -> None:
+        """One frame of the show: the director (solemio.show.director) says what comes next:
+        the feed's next event, hiding the hands, a computer's answer, a pass screen or a
+        person's decision.  A computer starts thinking at once; its answer waits for the show."""
         self.tick_effects(dt)
-        d = self.session.decision()
-        game = self.session.game
-        seat_computer = d is not None and not self.session.is_person(d.seat)
-        pos = (len(game.choices_log), d.seat if d else -1)
+        s = self.session
+        table = s.table
+        deciding = table.deciding()
+        seat_computer = deciding is not None and not s.is_person(deciding)
+        pos = (table.moves(), deciding if deciding is not None else -1)
         if seat_computer and (self._pending is None or self._pending[0] != pos):
-            # Start thinking at once; the answer is applied after the show.
-            choice = self.thinker.poll(game, self.session.agents[d.seat], d.seat)
+            choice = self.thinker.poll(s.game, s.agents[deciding], deciding)
             if choice is not None:
                 self._pending = (pos, choice)
         if self.hold > 0:
             self.hold -= dt
             if self.hold > 0:
                 return
-        events = self.session.new_events()
-        while events:
-            ev = events.pop(0)
-            self.session.cursor += 1
-            self.session.track(ev)
-            self.view = self.session.view()
-            dur = self.on_event(ev)
-            sound = EVENT_SOUNDS.get(ev["type"])
-            if sound is not None:
-                self.sfx(sound)
-            if self.session.cursor <= self.session.catch_up:
-                # Rebuilding a resumed game's reveal: no show, just the state.
-                dur = 0.0
-                self.anims.clear()
-                self.banner = None
-            if self.app.manager.top is not self:
-                return
-            if dur > 0:
-                self.hold = dur
-                return
-        self.view = self.session.view()
-        if d is None:
-            return
-        if seat_computer:
+        while True:
+            cue = s.cue()
+            if cue.what == "event":
+                ev = s.take_event()
+                self.view = s.view()
+                dur = self.on_event(ev)
+                sound = EVENT_SOUNDS.get(ev["type"])
+                if sound is not None:
+                    self.sfx(sound)
+                if self.app.manager.top is not self:
+                    return
+                if dur > 0:
+                    self.hold = dur
+                    return
+                continue
+            if cue.what == "hide":
+                # The screen is shared and a computer decides next: no hand stays face up.
+                s.hide_hands()
+                self.layout(self.app.size)
+                continue
+            break
+        self.view = s.view()
+        if cue.what == "computer":
             self.thinking += dt
             if self._pending is not None and self._pending[0] == pos:
                 if not self.answer_ready(dt):
@@ -178,24 +186,27 @@ class PlayScene(Scene):
                 self.thinking = 0.0
                 choice = self._pending[1]
                 self._pending = None
-                if choice in d.choices:
-                    self.session.apply(choice)
-                    self.decision_key = None
+                failure = self.thinker.failure
+                if failure is not None:
+                    self.thinker.failure = None
+                    self.error = _("{name}'s computer player failed ({why}); the normal level "
+                                   "moved instead.", name=s.names[failure[0]], why=failure[1])
+                s.apply(choice)
+                self.decision_key = None
             return
-        who = self.session.pass_needed()
-        if who is not None:
-            key = (len(self.session.game.choices_log), who)
+        if cue.what == "handover":
+            key = (table.moves(), cue.seat)
             if self.pass_key != key:
                 self.pass_key = key
-                from solemio.ui.scenes.handover import HandoverScene
-
-                self.app.manager.push(HandoverScene(self.app, self.session, who))
+                self.app.manager.open("handover", s, cue.seat)
             return
-        key = (len(self.session.game.choices_log), d.seat, d.kind)
-        if key != self.decision_key:
-            self.decision_key = key
-            self.error = ""
-            self.on_decision(d)
+        if cue.what == "decide":
+            d = table.decision()
+            key = (table.moves(), d.seat, d.kind)
+            if key != self.decision_key:
+                self.decision_key = key
+                self.error = ""
+                self.on_decision(d)
 
     def answer_ready(self, dt: float) -> bool:
         """Whether a computer's answer, known now, may be applied (a scene may first
@@ -207,7 +218,8 @@ class PlayScene(Scene):
         from solemio.engine import IllegalChoice
 
         try:
-            self.session.apply(choice)
+            self.session.table.apply(choice)
+            self.session.apply_done()
         except IllegalChoice as exc:
             self.error = str(exc.reason if hasattr(exc, "reason") else exc)
             return
@@ -231,18 +243,15 @@ class PlayScene(Scene):
         return [Button("menu", _("Menu"), self.open_menu, self.L.menu_button, style="secondary")]
 
     def my_decision(self) -> Any:
-        """The pending decision if it is for the person who holds the screen."""
-        d = self.session.decision()
-        if d is None or self.session.person_to_decide() != d.seat:
+        """The pending decision if it is for the person who holds the screen and the show
+        has caught up with it."""
+        if self.hold > 0 or self.session.cue().what != "decide":
             return None
-        if self.hold > 0 or self.session.new_events():
-            return None
-        return d
+        return self.session.table.decision()
 
     # --- painting -------------------------------------------------------------
     def sfx(self, name: str) -> None:
-        if self.session.cursor > self.session.catch_up:
-            self.app.sound.play(name)
+        self.app.sound.play(name)
 
     def say(self, seat: int | None, lines: list[str], dur: float,
             icon_kind: str | None = None) -> None:
@@ -304,8 +313,21 @@ class PlayScene(Scene):
         surface.blit(sub, (x, bar.centery - sub.get_height() // 2))
 
     def shown_view(self) -> Any:
-        """The view as far as the show has got (the engine may already be further)."""
-        return self.view
+        """The view as far as the show has got (the engine may already be further): the
+        seats' piles, filled orders and the scorer card come from the show state, so no
+        panel gives away what the show has not reached."""
+        view = self.view
+        show = self.show
+        key = (id(view), show.seats, show.scorer_holder, show.supply, show.hand)
+        if self._shown_key != key:
+            infos = tuple(dataclasses.replace(si, ingredients=ss.ingredients, orders=ss.orders,
+                                              stack=ss.stack, filled=ss.filled)
+                          for si, ss in zip(view.seats, show.seats, strict=True))
+            self._shown = dataclasses.replace(view, seats=infos,
+                                              scorer_holder=show.scorer_holder,
+                                              supply=show.supply, hand=show.hand)
+            self._shown_key = key
+        return self._shown
 
     def draw_seats(self, surface: pygame.Surface, active: int | None) -> None:
         view = self.shown_view()
@@ -381,11 +403,11 @@ class PlayScene(Scene):
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text = self.error or self.message
-        d = self.session.decision()
-        if not text and self.thinking > 0.5 and d is not None and \
-                not self.session.is_person(d.seat):
+        deciding = self.session.table.deciding()
+        if not text and self.thinking > 0.5 and deciding is not None and \
+                not self.session.is_person(deciding):
             dots = "." * (1 + int(self.t * 2.5) % 3)
-            text = _("{name} is thinking", name=self.session.names[d.seat]) + dots
+            text = _("{name} is thinking", name=self.session.names[deciding]) + dots
         if not text:
             return
         r = self.L.message

@@ -62,6 +62,34 @@ class Scene:
         """Queue work for the frames to come on ``app.warmer`` (see warm.py); reads state only."""
 
 
+# Scenes by name (as Tuxemon registers its states): a scene opens another by its name, so
+# no scene module imports another.  Resolved at first use, so importing this is cheap.
+SCENES: dict[str, str] = {
+    "title": "solemio.ui.scenes.title:TitleScene",
+    "new-game": "solemio.ui.scenes.newgame:NewGameScene",
+    "table": "solemio.ui.scenes.table:TableScene",
+    "reveal": "solemio.ui.scenes.reveal:RevealScene",
+    "handover": "solemio.ui.scenes.handover:HandoverScene",
+    "summary": "solemio.ui.scenes.summary:RoundSummaryScene",
+    "game-over": "solemio.ui.scenes.gameover:GameOverScene",
+    "pause": "solemio.ui.scenes.pause:PauseScene",
+    "rules": "solemio.ui.scenes.rules:RulesScene",
+    "settings": "solemio.ui.scenes.settings:SettingsScene",
+}
+
+
+def scene_class(name: str) -> type:
+    """The scene class registered as ``name``."""
+    import importlib
+
+    module, _, cls = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def make_scene(name: str, app: App, *args: Any, **kwargs: Any) -> Scene:
+    return scene_class(name)(app, *args, **kwargs)
+
+
 class SceneManager:
     """A stack of scenes; the top receives input and time, the visible ones are drawn."""
 
@@ -94,6 +122,17 @@ class SceneManager:
         if self.stack and gone is not None:
             self.stack[-1].on_resume()
         return gone
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the scene registered as ``name``."""
+        return self.push(make_scene(name, self.app, *args, **kwargs))
+
+    def swap(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Replace the top scene with the one registered as ``name``."""
+        return self.replace(make_scene(name, self.app, *args, **kwargs))
+
+    def find_named(self, name: str) -> Any:
+        return self.find(scene_class(name))
 
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene, e.g. new-game setup -> the table."""

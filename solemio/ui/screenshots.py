@@ -193,7 +193,6 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
         sess = _session("sole-mio", 4, seed, choices)
         events = sess.game.events_for(0)
         sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == "round-end")
-        sess.catch_up = 0
         app.manager.push(TableScene(app, sess))
         _settle(app, lambda: isinstance(app.manager.top, RevealScene), dt=0.05)
         rv = app.manager.top

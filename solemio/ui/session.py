@@ -7,6 +7,7 @@ and how to save and resume.  It never draws; scenes read it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from dataclasses import asdict, dataclass
@@ -14,9 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from solemio import userdirs
+from solemio.ai import make_agent
 from solemio.atomic import write_atomic
 from solemio.engine.choices import to_json
-from solemio.ui.computer import make_agent
+from solemio.show import state as show_state
+from solemio.show.director import Cue, next_cue
+from solemio.show.state import ShowState
+from solemio.show.table import SeatTable
 
 
 @dataclass
@@ -37,6 +42,13 @@ def _tuplify(x: Any) -> Any:
 
 
 class GameSession:
+    """The host of one game: the engine's game, who sits where, whose hand is on screen,
+    and the show (what the screen may show now; see :mod:`solemio.show`).
+
+    Scenes never touch the game itself: they read the show state, and talk to
+    :attr:`table`, the per-viewer table object.
+    """
+
     def __init__(self, cardset: Any, seats: list[SeatConfig], seed: int,
                  first: int | None = None, choices: list | None = None,
                  agent_options: dict[str, dict] | None = None) -> None:
@@ -52,15 +64,16 @@ class GameSession:
         else:
             self.game = new_game(cardset, colours, seed, first)
         opts = agent_options or {}
-        self.agents = {i: make_agent(s.level, i, seed, **opts.get(s.level, {}))
+        self.agents = {i: make_agent(s.level, seat=i, seed=seed, **opts.get(s.level, {}))
                        for i, s in enumerate(seats) if not s.person}
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.
-        self.viewer: int | None = persons[0] if len(persons) == 1 else None
-        self.cursor = 0  # how many events the scenes have consumed
-        self.catch_up = 0  # events before this index are replayed instantly (resumed games)
-        self.oven_shown = 0  # the oven's height as far as the shown events go
-        self.oven_top_shown: tuple | None = None  # and its top card
+        self._viewer: int | None = persons[0] if len(persons) == 1 else None
+        self.show: ShowState = show_state.begin(self.game.view(self._viewer),
+                                                self.game.event_count(), self._to_stack())
+
+    def _to_stack(self) -> bool:
+        return getattr(self.cardset, "unfilled", "stack") != "out-of-game"
 
     # --- who is who -------------------------------------------------------
     @property
@@ -74,84 +87,115 @@ class GameSession:
     def is_person(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].person
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand is on screen (None: nobody's)."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        if seat == self._viewer:
+            return
+        self._viewer = seat
+        if self.show.position == self.game.event_count():
+            hand = tuple(self.game.view(seat).hand) if seat is not None else ()
+            self.show = dataclasses.replace(self.show, viewer=seat, hand=hand)
+        else:
+            self.seek(self.show.position)
+
+    @property
+    def table(self) -> SeatTable:
+        """The game as the viewer may use it."""
+        return SeatTable(self.game, self._viewer)
+
     def decision(self) -> Any:
         return self.game.decision()
 
+    def cue(self) -> Cue:
+        """What the director says comes next (see solemio.show.director)."""
+        return next_cue(self.new_events()[:1], self.table.deciding(), self.persons,
+                        self._viewer)
+
     def pass_needed(self) -> int | None:
         """The person who must take the screen before the next decision, or None."""
-        d = self.game.decision()
-        if d is None or not self.is_person(d.seat):
-            return None
-        if len(self.persons) <= 1 or d.seat == self.viewer:
-            return None
-        return d.seat
+        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
+        return c.seat if c.what == "handover" else None
 
     def person_to_decide(self) -> int | None:
         """The deciding seat if it is a person who already holds the screen."""
-        d = self.game.decision()
-        if d is None or not self.is_person(d.seat) or self.pass_needed() is not None:
-            return None
-        return d.seat
+        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
+        return c.seat if c.what == "decide" else None
 
     def confirm_pass(self, seat: int) -> None:
         self.viewer = seat
 
-    # --- what the screen may show ------------------------------------------
-    def view(self) -> Any:
-        return self.game.view(self.viewer)
+    def hide_hands(self) -> None:
+        """The screen is shared and the next decision is not the viewer's: no hand shows."""
+        self.viewer = None
+
+    # --- the show ------------------------------------------------------------
+    @property
+    def cursor(self) -> int:
+        """How many events the show has taken."""
+        return self.show.position
+
+    @cursor.setter
+    def cursor(self, position: int) -> None:
+        self.seek(position)
+
+    def seek(self, position: int, replay: bool = False) -> None:
+        """The show at ``position`` at once: from the game's start, every event taken
+        without pacing (a resumed game, a viewer who changed mid-feed, tests); the present
+        is taken from the view unless ``replay``."""
+        g = self.game
+        if position >= g.event_count() and not replay:
+            self.show = show_state.begin(g.view(self._viewer), g.event_count(),
+                                         self._to_stack())
+            return
+        from solemio.engine import new_game
+
+        fresh = new_game(self.cardset, [s.colour for s in self.seats], self.seed, self.first)
+        start = fresh.event_count()
+        st = show_state.begin(fresh.view(self._viewer), start, self._to_stack())
+        self.show = show_state.run(st, g.events_for(self._viewer, start)[: max(0, position - start)])
 
     def new_events(self) -> list[dict]:
-        return self.game.events_for(self.viewer, self.cursor)
+        return self.game.events_for(self._viewer, self.show.position)
+
+    def take_event(self) -> dict | None:
+        """The feed's next event, taken into the show (None: the show has caught up)."""
+        evs = self.game.events_for(self._viewer, self.show.position)[:1]
+        if not evs:
+            return None
+        self.show = show_state.step(self.show, evs[0])
+        return evs[0]
+
+    def view(self) -> Any:
+        return self.game.view(self._viewer)
 
     def apply(self, choice: tuple) -> None:
+        """Apply a choice as the host (a computer's answer; tests)."""
         self.game.apply(choice)
+        self.apply_done()
+
+    def apply_forced(self, choice: tuple) -> None:
+        """Make a seat's only possible move for it (see SeatTable.forced_choice)."""
+        if self.table.forced_choice() != choice:
+            raise ValueError(f"{choice!r} is not the only choice now")
+        self.apply(choice)
+
+    def apply_done(self) -> None:
+        """After a choice: keep the game safe on disk."""
         if self.persons:
             try:
                 self.autosave(background=True)  # an fsync can take a frame or two
             except OSError:
                 pass
 
-    def track(self, ev: dict) -> None:
-        """Follow the oven's height through the events as they are shown."""
-        t = ev["type"]
-        if t == "play":
-            self.oven_shown += ev["singles"] + ev["doubles"]
-            # Singles go in first, then doubles: a double ends on top if there was one.
-            self.oven_top_shown = (ev["kind"], 2 if ev["doubles"] else 1)
-        elif t == "order":
-            self.oven_shown += 1
-            self.oven_top_shown = tuple(ev["order"])
-        elif t == "new-round":
-            oven = ev.get("oven", [])
-            self.oven_shown = len(oven)
-            self.oven_top_shown = tuple(oven[-1]) if oven else None
-        elif t == "round-end":
-            self.oven_top_shown = None
-        elif t == "setup":
-            self.oven_shown = 0
-            self.oven_top_shown = None
-
     def resume_feed(self) -> None:
-        """Start the feed at the present, or at the start of a reveal in progress.
-
-        A reveal is rebuilt from its events (instantly, see ``catch_up``), so its
-        columns and the order on show are right when a saved game resumes.
-        """
-        n = self.game.event_count()
-        self.cursor = 0
-        self.catch_up = n
-        target = n
-        d = self.game.decision()
-        events = self.game.events_for(self.viewer)
-        if d is not None and d.kind not in ("play", "order", "draw"):
-            for i in range(len(events) - 1, -1, -1):
-                if events[i]["type"] == "round-end":
-                    target = i
-                    break
-        # Count the oven up to where the show resumes.
-        for ev in events[:target]:
-            self.track(ev)
-        self.cursor = target
+        """Start the show at the present, rebuilt from every event (so a reveal in progress
+        shows its columns as they landed and the order on show)."""
+        self.seek(self.game.event_count(), replay=True)
 
     # --- saving ---------------------------------------------------------
     def to_json(self) -> dict:

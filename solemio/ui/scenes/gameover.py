@@ -9,6 +9,7 @@ import pygame
 from solemio.i18n import _, ngettext
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
+from solemio.ui.scene import make_scene
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 
@@ -32,9 +33,9 @@ class GameOverScene(WidgetScene):
         super().__init__(app)
         self.session = session
         if ev is None:
-            evs = [e for e in session.game.events_for(None) if e["type"] == "game-over"]
-            ev = evs[-1] if evs else {"filled": session.game.scores(),
-                                      "winners": list(session.game.winners), "tie_break": None}
+            evs = [e for e in session.table.events() if e["type"] == "game-over"]
+            ev = evs[-1] if evs else {"filled": session.table.scores(),
+                                      "winners": list(session.show.winners), "tie_break": None}
         self.ev = ev
         from solemio.ui.session import clear_autosave
 
@@ -53,17 +54,14 @@ class GameOverScene(WidgetScene):
         self.focus.focus = 0
 
     def again(self) -> None:
-        from solemio.ui.scenes.table import TableScene
         from solemio.ui.session import GameSession
 
         s = self.session
         sess = GameSession(s.cardset, s.seats, s.seed + 1, None)
-        self.app.manager.replace(TableScene(self.app, sess))
+        self.app.manager.swap("table", sess)
 
     def to_title(self) -> None:
-        from solemio.ui.scenes.title import TitleScene
-
-        self.app.manager.reset(TitleScene(self.app))
+        self.app.manager.reset(make_scene("title", self.app))
 
     def on_escape(self) -> None:
         self.to_title()
@@ -83,7 +81,7 @@ class GameOverScene(WidgetScene):
         if tb:
             t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True)
             surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.175))))
-        view = s.game.view(None)
+        view = s.show
         n = len(s.seats)
         order = sorted(range(n), key=lambda i: (-len(view.seats[i].filled), i))
         area = pygame.Rect(int(w * 0.08), int(h * 0.22), int(w * 0.84), int(h * 0.6))

@@ -38,9 +38,7 @@ class HandoverScene(WidgetScene):
             top.layout(self.app.size)
 
     def on_escape(self) -> None:
-        from solemio.ui.scenes.pause import PauseScene
-
-        self.app.manager.push(PauseScene(self.app, self.session))
+        self.app.manager.open("pause", self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)

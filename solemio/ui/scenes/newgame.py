@@ -144,13 +144,12 @@ class NewGameScene(WidgetScene):
 
     def start(self) -> None:
         from solemio.engine import load_cardset
-        from solemio.ui.scenes.table import TableScene
         from solemio.ui.session import GameSession
 
         cs = load_cardset(self.editions[self.edition].id)
         first = self.first if self.first is not None and self.first < self.n else None
         sess = GameSession(cs, self.configs(), self.rng.randrange(1 << 30), first)
-        self.app.manager.replace(TableScene(self.app, sess))
+        self.app.manager.swap("table", sess)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)

@@ -8,6 +8,7 @@ import pygame
 
 from solemio.i18n import _
 from solemio.ui import layout, theme
+from solemio.ui.scene import make_scene
 from solemio.ui.scenes.base import WidgetScene, title_text
 from solemio.ui.widgets import Button
 
@@ -38,24 +39,18 @@ class PauseScene(WidgetScene):
         self.panel.y -= int(rects[0].h * 0.9)
 
     def rules(self) -> None:
-        from solemio.ui.scenes.rules import RulesScene
-
-        self.app.manager.push(RulesScene(self.app))
+        self.app.manager.open("rules")
 
     def settings(self) -> None:
-        from solemio.ui.scenes.settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        self.app.manager.open("settings")
 
     def to_title(self) -> None:
-        from solemio.ui.scenes.title import TitleScene
-
-        if self.session is not None and not self.session.game.is_over():
+        if self.session is not None and not self.session.table.is_over():
             try:
                 self.session.autosave()
             except OSError:
                 pass
-        self.app.manager.reset(TitleScene(self.app))
+        self.app.manager.reset(make_scene("title", self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 160)

@@ -10,7 +10,6 @@ decision" keep long reveals from dragging.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +17,8 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, ngettext
+from solemio.show import state as show_state
+from solemio.show.pacing import REVEAL_OPENING, Pace, reveal_hold
 from solemio.ui import layout, seats, theme, warm
 from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
@@ -64,58 +65,84 @@ ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (ans
 
 
 class RevealScene(PlayScene):
-    def __init__(self, app: Any, session: Any, ev: dict | None, rehearsal: bool = False) -> None:
+    """The reveal drawn from the show state (columns, the order on show, its notes, the
+    piles): the scene keeps only what belongs to the screen (flights, the banner, when a
+    card left the order panel, the page of choices)."""
+
+    def __init__(self, app: Any, session: Any, ev: dict | None, rehearsal: bool = False,
+                 show: Any = None) -> None:
         self.rehearsal = rehearsal
+        self._show = show  # a rehearsal's own show state (None: the session's)
         self.warm_key: tuple | None = None
         self.spec_key: tuple | None = None  # the position whose decision's outcomes are rehearsed
         self.answer_wait = (0.0, -1)  # (seconds a computer's answer waited, frames drawn then)
         self.stage_copy: tuple[RevealScene, int] | None = None  # (copy, events it has taken)
         # Per person at the screen: the counts of the hand the reveal began with.
         self.hand_start: dict[int | None, tuple[int, int]] = {}
-        self.cols: list[list[tuple]] = [[] for _ in range(5)]
-        self.current: dict | None = None
-        self.log: list[str] = []
+        self.left_at: tuple[tuple, float] | None = None  # (order face, when it left the panel)
         self.page = 0
         self.series_picker: SeriesPicker | None = None  # the series decision's own widgets
         self.fill_picker: FillPicker | None = None  # a variant or fill decision's widgets
         self.help_wait = 0.0  # how long a person who cannot help has been "thinking"
         self.skip = False
-        self.gained = [0] * len(session.seats)
-        self.revealed = 0
-        self.shown_cards: dict[int, list[tuple]] = {}  # cards a seat shows, under its panel
         self.shown_until = 0.0
+        self.refocus = True  # the next decision's widgets take the keyboard focus
+        # Laid out in layout(); the base class builds widgets before that.
+        self.choice_area = pygame.Rect(0, 0, 0, 0)
+        self.hand_area = pygame.Rect(0, 0, 0, 0)
         super().__init__(app, session)
-        view = self.view
-        self.scorer = ev["scorer"] if ev else max(0, view.scorer)
-        self.round = ev["round"] if ev else view.round
-        # The oven's height from the events shown so far: the engine may be further on.
-        self.total = session.oven_shown if ev else self._oven_total(view)
-        self.revealed = view.revealed if ev is None else 0
-        # Filled orders as far as the show has got: the engine resolves orders ahead of
-        # the animation, and the panels must not give the outcome away early.
-        pending = [0] * len(session.seats)
-        for e in session.game.events_for(session.viewer, session.cursor):
-            if e["type"] == "filled" or (e["type"] == "reward" and e.get("order")):
-                pending[e["seat"]] += 1
-        self.filled_cap = [len(si.filled) - pending[i] for i, si in enumerate(view.seats)]
-        if ev is None:
-            self.cols = [list(c) for c in view.columns]
+        r = self.show.reveal
+        self.scorer = r.scorer if r is not None else max(0, self.view.scorer)
+        self.round = r.round if r is not None else self.view.round
+        self.before = list(r.filled_before) if r is not None and r.filled_before else [
+            len(si.filled) for si in self.show.seats]
         names = session.names
-        if session.cursor >= session.catch_up:
+        if ev is not None:
             self.say(self.scorer, [_("The round is over!"),
                                    _("{name} turns the oven over.", name=names[self.scorer])],
                      1.6 / self.speed())
-            self.hold = 1.4 / self.speed()
+            self.hold = REVEAL_OPENING / self.speed()
 
-    @staticmethod
-    def _oven_total(view: Any) -> int:
-        n = 0
-        for h in view.history:
-            if h[0] == "play":
-                n += h[3] + h[4]
-            else:
-                n += 1
-        return n
+    # --- what the show has reached --------------------------------------------------------
+    @property
+    def show(self) -> Any:
+        return self._show if self._show is not None else self.session.show
+
+    @property
+    def cols(self) -> tuple:
+        r = self.show.reveal
+        return r.columns if r is not None else ((),) * 5
+
+    @property
+    def current(self) -> Any:
+        r = self.show.reveal
+        return r.current if r is not None else None
+
+    @property
+    def revealed(self) -> int:
+        r = self.show.reveal
+        return r.revealed if r is not None else 0
+
+    @property
+    def total(self) -> int:
+        r = self.show.reveal
+        return r.total if r is not None else 0
+
+    @property
+    def log(self) -> list[str]:
+        """The order's notes as lines (the latest four)."""
+        cur = self.current
+        if cur is None:
+            return []
+        lines: list[str] = []
+        for note in cur.notes:
+            lines.extend(self.note_lines(dict(note)))
+        return lines[-4:]
+
+    @property
+    def shown_cards(self) -> dict[int, list[tuple]]:
+        r = self.show.reveal
+        return {seat: list(faces) for seat, faces in r.shown} if r is not None else {}
 
     # --- geometry ---------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -172,14 +199,16 @@ class RevealScene(PlayScene):
         """A person asked for help whose hand cannot cover the request is not made to
         press Decline (nor to take the screen for it): after a computer's pause the
         refusal is made for them.  True while this holds the stage."""
-        d = self.session.decision()
-        if d is None or d.kind != "help" or not self.session.is_person(d.seat) or \
-                any(c[0] != "decline" for c in d.choices):
+        table = self.session.table
+        seat = table.deciding()
+        forced = table.forced_choice()
+        if seat is None or table.deciding_kind() != "help" or \
+                not self.session.is_person(seat) or forced is None or forced[0] != "decline":
             self.help_wait = 0.0
             return False
         # Never a pass screen for it (the base class pushes none for a position whose
         # pass key it has seen).
-        self.pass_key = (len(self.session.game.choices_log), d.seat)
+        self.pass_key = (table.moves(), seat)
         if self.hold > 0 or self.session.new_events():
             return False
         self.tick_effects(dt)
@@ -187,32 +216,35 @@ class RevealScene(PlayScene):
         if self.help_wait < self.t_(HELP_PAUSE):
             return True
         self.help_wait = 0.0
-        if d.seat == self.session.viewer or len(self.session.persons) <= 1:
+        if seat == self.session.viewer or len(self.session.persons) <= 1:
             # Only the person who holds the screen learns why: in hot-seat the others
             # hear a refusal like any other (the hand stays hidden).
-            self.say(d.seat, [self.session.names[d.seat], _("cannot help.")], self.t_(1.2))
-        self.apply(d.choices[0])
+            self.say(seat, [self.session.names[seat], _("cannot help.")], self.t_(1.2))
+        self.session.apply_forced(forced)
+        self.decision_key = None
+        self.build_widgets()
         return True
 
     def on_event(self, ev: dict) -> float:
+        """Start showing one event (the show state has taken it already): its flights, its
+        words, its sound; returns how long it holds the stage (solemio.show.pacing)."""
         t = ev["type"]
         names = self.session.names
         L = self.L
+        pace = Pace(reveal_speed=self.speed(), skip=self.skip)
+        dur = reveal_hold(ev, pace)
         if t == "reveal":
-            self.revealed += 1
             face = tuple(ev["card"])
             if face[0] in KINDS:
                 k = KINDS.index(face[0])
-                self.cols[k].append(face)
                 if not self.skip:
                     dest = self.column_slot(k, len(self.cols[k]) - 1)
                     self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
                                           min(0.3, self.t_(0.3)), tag=k, back_key=("back",)))
                     self.sfx("reveal")
-                return self.t_(0.45)
+                return dur
             owner = ev.get("owner", 0)
-            self.current = {"face": face, "owner": owner, "status": None, "lines": []}
-            self.log = []
+            self.left_at = None
             if not self.skip:
                 self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
                                       self.order_rect(), min(0.35, self.t_(0.35)),
@@ -221,184 +253,142 @@ class RevealScene(PlayScene):
             self.say(owner, [names[owner], _("an order: {name}",
                                              name=order_name(self.session.cardset, face[1]))],
                      self.t_(1.4))
-            return self.t_(1.2)
+            return dur
+        if t == "help-asked":
+            seat = ev["seat"]
+            self.say(seat, [names[seat], _("Who helps me with {req}?",
+                                           req=request_text(ev["request"]))], self.t_(1.6))
+        elif t == "help-given":
+            self.say(ev["helper"], [names[ev["helper"]], _("I'll help!")], self.t_(1.2))
+        elif t in ("block", "show"):
+            self.shown_until = self.t + self.t_(2.4 if t == "block" else 2.0)
+        elif t == "filled":
+            self.fly_filled(ev)
+            self.say(ev["seat"], [names[ev["seat"]], _("Order filled!")], self.t_(1.2))
+            self.sfx("filled")
+        elif t == "failed":
+            self.fly_failed(ev)
+            self.sfx("failed")
+        elif t == "scorer-moved":
+            seat = ev["seat"]
+            self.say(seat, [names[seat], _("takes the scorer card!")], self.t_(1.4))
+            self.scorer = seat
+        elif t == "new-round":
+            self.end_round(ev)
+            return 0.0
+        elif t == "game-over":
+            self.end_game(ev)
+            return 0.0
+        return dur
+
+    def fly_filled(self, ev: dict) -> None:
+        """The ingredients used gather on the order and fade; the order flies to its owner."""
+        if self.skip:
+            return
+        seat = ev["seat"]
+        target = self.order_rect()
+        is_show = False
+        try:
+            is_show = self.session.cardset.order(ev["order"][1]).otype.special == "show"
+        except (AttributeError, KeyError):
+            pass
+        if not is_show:
+            # Where each used card lay before it left its column (the show has taken them).
+            cols = [list(c) for c in self.cols]
+            used = [tuple(f) for f in ev["used"]]
+            taken = used[: len(used) - len(ev.get("offered", [])) - len(ev.get("given", []))]
+            for f in taken:
+                if f[0] in KINDS:
+                    k = KINDS.index(f[0])
+                    start = self.column_slot(k, len(cols[k]))
+                    cols[k].append(f)
+                    end = pygame.Rect(0, 0, start.w // 2, start.h // 2)
+                    end.center = target.center
+                    self.anims.add(Flight(("face", f), start, end, self.t_(0.5), fade=True))
+        self.order_leaves(tuple(ev["order"]), seat)
+
+    def fly_failed(self, ev: dict) -> None:
+        if self.skip:
+            return
+        r = self.order_rect()
+        face = tuple(ev["order"])
+        self.anims.add(Flight(("face", face), r, r, self.t_(0.5), shake=True))
+        self.order_leaves(face, ev["seat"])
+
+    def order_leaves(self, face: tuple, seat: int) -> None:
+        """The order card goes to its owner's panel (filled) or stack (not filled)."""
+        owner_r = self.seat_rects().get(seat)
+        if owner_r is None:
+            return
+        target = self.order_rect()
+        end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
+        end.center = owner_r.center
+        self.anims.add(Flight(("face", face), pygame.Rect(target), end, self.t_(0.45),
+                              delay=self.t_(0.8)))
+        self.left_at = (face, self.t + self.t_(0.8) + self.t_(0.45))
+
+    def note_lines(self, ev: dict) -> list[str]:
+        """An order's event as lines under it in the order panel."""
+        t = ev["type"]
+        names = self.session.names
+        cs = self.session.cardset
         if t == "series":
             n = len(ev["orders"])
             own = COLOUR_KIND[self.session.seats[ev["seat"]].colour]
             parts = " + ".join(
-                kind_units(k, u) if (k := order_kind(self.session.cardset, o, own)) else
-                f"{order_name(self.session.cardset, o)} = {u}" for o, u in ev["orders"])
-            self.note(ngettext("{name} reveals it alone: {list}",
-                               "{name} plays a series of {n}: {list}", n,
-                               name=names[ev["seat"]], list=parts))
-            return self.t_(1.2)
+                kind_units(k, u) if (k := order_kind(cs, o, own)) else
+                f"{order_name(cs, o)} = {u}" for o, u in ev["orders"])
+            return [ngettext("{name} reveals it alone: {list}",
+                             "{name} plays a series of {n}: {list}", n,
+                             name=names[ev["seat"]], list=parts)]
         if t == "variant":
             own = COLOUR_KIND[self.session.seats[ev["seat"]].colour]
-            self.note(_("{name} chooses: {kinds}", name=names[ev["seat"]],
-                        kinds=describe_variant(self.session.cardset, ev.get("order"),
-                                               ev["kinds"], own)))
-            return self.t_(1.0)
+            return [_("{name} chooses: {kinds}", name=names[ev["seat"]],
+                      kinds=describe_variant(cs, ev.get("order"), list(ev["kinds"]), own))]
         if t == "help-asked":
-            seat = ev["seat"]
-            self.note(_("{name} asks for help: {req}", name=names[seat],
-                        req=request_text(ev["request"])))
-            self.say(seat, [names[seat], _("Who helps me with {req}?",
-                                           req=request_text(ev["request"]))], self.t_(1.6))
-            return self.t_(1.4)
+            return [_("{name} asks for help: {req}", name=names[ev["seat"]],
+                      req=request_text([tuple(x) for x in ev["request"]]))]
         if t == "help-declined":
-            self.note(_("{name} does not help.", name=names[ev["helper"]]))
-            return self.t_(0.7)
+            return [_("{name} does not help.", name=names[ev["helper"]])]
         if t == "help-given":
-            h = ev["helper"]
-            self.note(_("{name} helps with {cards}.", name=names[h],
-                        cards=cards_text(_faces_to_cards(ev["cards"]))))
-            self.say(h, [names[h], _("I'll help!")], self.t_(1.2))
-            return self.t_(1.2)
+            return [_("{name} helps with {cards}.", name=names[ev["helper"]],
+                      cards=cards_text(_faces_to_cards(ev["cards"])))]
         if t == "reward":
-            seat = ev["seat"]
             if ev.get("order"):
-                self.gained[seat] += 1
-                self.filled_cap[seat] += 1
-                self.note(_("{name} takes the top order of their stack as a reward.",
-                            name=names[seat]))
-            else:
-                self.note(_("{name}'s order stack is empty: no reward.", name=names[seat]))
-            return self.t_(1.0)
+                return [_("{name} takes the top order of their stack as a reward.",
+                          name=names[ev["seat"]])]
+            return [_("{name}'s order stack is empty: no reward.", name=names[ev["seat"]])]
         if t == "block":
-            kind, a, b = ev["added"]
-            k = KINDS.index(kind)
-            self.cols[k].extend([(kind, 1)] * a + [(kind, 2)] * b)
-            shown = []
-            self.shown_cards = {}
-            for seat_s, faces in sorted(ev["revealed"].items(), key=lambda x: int(x[0])):
-                units = sum(f[1] for f in faces)
-                shown.append(f"{names[int(seat_s)]}: {units}")
-                self.shown_cards[int(seat_s)] = [tuple(f) for f in faces]
-            self.shown_until = self.t + self.t_(2.4)
-            self.note(_("Block needs {n}; the others hold {list}.", n=ev["needed"],
-                        list=", ".join(shown) or "0"))
-            self.note(_("Blocked!") if ev["blocked"] else _("Nobody can block it."))
-            return self.t_(2.0)
+            revealed = dict(ev["revealed"])
+            shown = [f"{names[int(st)]}: {sum(f[1] for f in faces)}"
+                     for st, faces in sorted(revealed.items(), key=lambda x: int(x[0]))]
+            return [_("Block needs {n}; the others hold {list}.", n=ev["needed"],
+                      list=", ".join(shown) or "0"),
+                    _("Blocked!") if ev["blocked"] else _("Nobody can block it.")]
         if t == "show":
-            self.note(_("{name} shows {card}.", name=names[ev["asked"]],
-                        card=_card_name(tuple(ev["shown"]))))
-            self.shown_cards = {ev["asked"]: [tuple(ev["shown"])]}
-            self.shown_until = self.t + self.t_(2.0)
-            return self.t_(1.4)
-        if t == "filled":
-            seat = ev["seat"]
-            self.gained[seat] += 1
-            self.filled_cap[seat] += 1
-            cur = self.current
-            is_show = False
-            try:
-                is_show = self.session.cardset.order(ev["order"][1]).otype.special == "show"
-            except (AttributeError, KeyError):
-                pass
-            target = self.order_rect()
-            if not is_show:
-                for face in ev["used"]:
-                    f = tuple(face)
-                    if f[0] in KINDS:
-                        k = KINDS.index(f[0])
-                        col = self.cols[k]
-                        if f in col:
-                            i = len(col) - 1 - col[::-1].index(f)
-                            start = self.column_slot(k, i)
-                            col.pop(i)
-                            if not self.skip:
-                                # The ingredients used gather on the order and fade away.
-                                end = pygame.Rect(0, 0, start.w // 2, start.h // 2)
-                                end.center = target.center
-                                self.anims.add(Flight(("face", f), start, end,
-                                                      self.t_(0.5), fade=True))
-            if not self.skip:
-                owner_r = self.seat_rects().get(seat)
-                if owner_r is not None:
-                    end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
-                    end.center = owner_r.center
-                    self.anims.add(Flight(("face", tuple(ev["order"])), pygame.Rect(target), end,
-                                          self.t_(0.45), delay=self.t_(0.8)))
-                    if cur is not None:
-                        cur["left_at"] = self.t + self.t_(0.8) + self.t_(0.45)
-            if cur is not None:
-                cur["status"] = "filled"
-                cur["face"] = tuple(ev["order"])
-            self.say(seat, [names[seat], _("Order filled!")], self.t_(1.2))
-            self.sfx("filled")
-            return self.t_(1.3)
+            return [_("{name} shows {card}.", name=names[ev["asked"]],
+                      card=_card_name(tuple(ev["shown"])))]
         if t == "failed":
-            seat = ev["seat"]
-            if self.current is not None:
-                self.current["status"] = "failed"
-                self.current["face"] = tuple(ev["order"])
-                if not self.skip:
-                    r = self.order_rect()
-                    self.anims.add(Flight(("face", tuple(ev["order"])), r, r, self.t_(0.5),
-                                          shake=True))
-                    owner_r = self.seat_rects().get(seat)
-                    if owner_r is not None:
-                        # Back under its owner's order stack (or out of the game).
-                        end = pygame.Rect(0, 0, r.w // 3, r.h // 3)
-                        end.center = owner_r.center
-                        self.anims.add(Flight(("face", tuple(ev["order"])), pygame.Rect(r), end,
-                                              self.t_(0.45), delay=self.t_(0.8)))
-                        self.current["left_at"] = self.t + self.t_(0.8) + self.t_(0.45)
-            self.note(_("Not filled: {why}.", why=fail_reason(ev["reason"])))
-            self.sfx("failed")
-            return self.t_(1.3)
-        if t == "scorer-moved":
-            seat = ev["seat"]
-            self.say(seat, [names[seat], _("takes the scorer card!")], self.t_(1.4))
-            self.scorer = seat
-            return self.t_(1.2)
-        if t == "new-round":
-            self.end_round(ev)
-            return 0.0
-        if t == "game-over":
-            self.end_game(ev)
-            return 0.0
-        return 0.0
-
-    def shown_view(self) -> Any:
-        view = self.view
-        infos = []
-        changed = False
-        for i, si in enumerate(view.seats):
-            cap = max(0, self.filled_cap[i])
-            if cap < len(si.filled):
-                si = dataclasses.replace(si, filled=si.filled[:cap])
-                changed = True
-            infos.append(si)
-        return dataclasses.replace(view, seats=tuple(infos)) if changed else view
-
-    def note(self, line: str) -> None:
-        self.log.append(line)
-        self.log = self.log[-4:]
+            return [_("Not filled: {why}.", why=fail_reason(ev["reason"]))]
+        return []
 
     def end_round(self, ev: dict) -> None:
-        from solemio.ui.scenes.summary import RoundSummaryScene
-
-        view = self.session.game.view(self.session.viewer)
-        before = [len(view.seats[i].filled) - self.gained[i] for i in range(len(self.gained))]
-        self.app.manager.pop(self)
-        table = self.app.manager.top
+        manager = self.app.manager
+        manager.pop(self)
+        table = manager.top
         if table is not None:
             table.turn_seat = ev["first"]
-        self.app.manager.push(RoundSummaryScene(self.app, self.session, ev, before))
+        manager.open("summary", self.session, ev, self.before)
 
     def end_game(self, ev: dict) -> None:
-        from solemio.ui.scenes.gameover import GameOverScene
-
         self.app.manager.pop(self)
-        self.app.manager.replace(GameOverScene(self.app, self.session, ev))
+        self.app.manager.swap("game-over", self.session, ev)
 
     def on_decision(self, d: Any) -> None:
         self.page = 0
+        self.refocus = True
         if self.session.is_person(d.seat):
             self.skip = False
-        # Resynchronise the columns with the engine whenever the show has caught up.
-        self.cols = [list(c) for c in self.view.columns]
         self.build_widgets()
 
     def toggle_speed(self) -> None:
@@ -420,7 +410,7 @@ class RevealScene(PlayScene):
         widgets: list[Widget] = []
         d = self.my_decision()
         self.prompt = ""
-        if d is not None:
+        if d is not None and self.choice_area.w > 0:  # (not laid out yet: no choices)
             self.prompt = self.prompt_for(d)
             widgets.extend(self.choice_buttons(d))
         widgets.append(Button("speed", _("Speed × {n}", n=f"{self.speed():g}"),
@@ -432,8 +422,11 @@ class RevealScene(PlayScene):
         widgets.append(skip)
         widgets.extend(self.common_widgets())
         self.focus.set(widgets)
-        if self.focus.focus < 0 and d is not None:
+        if d is not None and self.prompt and (self.refocus or self.focus.focus < 0):
+            # A new decision: the keyboard starts on its first choice (the default),
+            # never on Speed or Skip left focused from before.
             self.focus.focus = 0
+            self.refocus = False
             if d.kind in FILL_KINDS:
                 self.focus.focus_name(self.fill_picker_for(d).default_focus())
 
@@ -515,18 +508,18 @@ class RevealScene(PlayScene):
 
     def picker_for(self, d: Any) -> SeriesPicker:
         """The series picker of this decision: kept across rebuilds, new for a new decision."""
-        key = (len(self.session.game.choices_log), d.seat)
+        key = (self.session.table.moves(), d.seat)
         if self.series_picker is None or self.series_picker.key != key:
             seat = self.session.seats[d.seat]
             self.series_picker = SeriesPicker(
                 key, d, self.session.cardset, seat.colour, COLOUR_KIND[seat.colour],
-                [sum(f[1] for f in col) for col in self.view.columns], lambda: self.app.cards,
+                [sum(f[1] for f in col) for col in self.cols], lambda: self.app.cards,
                 self.apply, self._picker_changed)
         return self.series_picker
 
     def fill_picker_for(self, d: Any, rehearsal: bool = False) -> FillPicker:
         """The kinds or cards picker of this decision, kept across rebuilds."""
-        key = (len(self.session.game.choices_log), d.seat, d.kind)
+        key = (self.session.table.moves(), d.seat, d.kind)
         if rehearsal or self.fill_picker is None or self.fill_picker.key != key:
             seat = self.session.seats[d.seat]
             view = self.view
@@ -535,7 +528,7 @@ class RevealScene(PlayScene):
                 [f for col in view.columns for f in col], view.hand, lambda: self.app.cards,
                 (lambda c: None) if rehearsal else self.apply,
                 (lambda f: None) if rehearsal else self._picker_changed,
-                self.session.decision)
+                self.session.table.decision)
             if rehearsal:
                 return picker
             self.fill_picker = picker
@@ -568,8 +561,7 @@ class RevealScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.session
-        d = s.decision()
-        active = d.seat if d is not None else None
+        active = s.table.deciding()
         # The still parts come from one composed frame, painted again (only where they
         # changed) when what they show changes; the moving parts go over it every frame.
         self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts(active))
@@ -696,12 +688,13 @@ class RevealScene(PlayScene):
         """What the order panel shows: the order, its outcome, the notes, whether the card
         is away (flying in, or gone back to its owner)."""
         cur = self.current
-        in_flight = cur is not None and any(f.image_key == ("face", cur["face"]) and f.started
+        in_flight = cur is not None and any(f.image_key == ("face", cur.face) and f.started
                                             for f in self.anims.flights)
-        if cur is not None and cur.get("left_at") is not None and self.t >= cur["left_at"]:
+        if cur is not None and self.left_at is not None and self.left_at[0] == cur.face and \
+                self.t >= self.left_at[1]:
             in_flight = True  # the card has left for its owner: only the outcome stays
-        return (self.L.reveal_order.size, cur["face"] if cur else None,
-                cur["status"] if cur else None, cur["owner"] if cur else None, tuple(self.log),
+        return (self.L.reveal_order.size, cur.face if cur else None,
+                cur.status if cur else None, cur.owner if cur else None, tuple(self.log),
                 in_flight)
 
     def draw_order(self, surface: pygame.Surface, key: tuple | None = None) -> None:
@@ -724,10 +717,11 @@ class RevealScene(PlayScene):
             surface.blit(t, t.get_rect(center=r.center))
             return
         if not in_flight:
-            img = self.app.cards.face(cur["face"], self.session.cardset, r.size)
+            img = self.app.cards.face(cur.face, self.session.cardset, r.size)
             shadowed(surface, img, r.topleft)
-        if cur["status"]:
-            ok = cur["status"] == "filled"
+        if cur.status and not in_flight:
+            # The stamp sits on its own order only, and leaves with it.
+            ok = cur.status == "filled"
             stamp = theme.text(_("FILLED") if ok else _("NOT FILLED"), int(r.h * 0.16),
                                theme.CREAM, bold=True)
             sr = stamp.get_rect(center=r.center).inflate(int(r.h * 0.08), int(r.h * 0.03))
@@ -737,15 +731,15 @@ class RevealScene(PlayScene):
             rot.blit(stamp, stamp.get_rect(center=(sr.w // 2, sr.h // 2)))
             rot = pygame.transform.rotate(rot, 12)
             surface.blit(rot, rot.get_rect(center=r.center))
-        owner = cur["owner"]
+        owner = cur.owner
         y = r.bottom + px // 2
         name = theme.fit_text(_("{name}'s order", name=self.session.names[owner]), px,
                               box.w - px, theme.INK, bold=True)
         surface.blit(name, (box.x + px // 2, y))
         y += name.get_height()
         try:
-            spec = self.session.cardset.order(cur["face"][1])
-            expl = spec.explain(COLOUR_KIND[cur["face"][0]])
+            spec = self.session.cardset.order(cur.face[1])
+            expl = spec.explain(COLOUR_KIND[cur.face[0]])
         except (KeyError, AttributeError):
             expl = ""
         text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
@@ -753,7 +747,7 @@ class RevealScene(PlayScene):
         theme.draw_wrapped(surface, lines, text_box, int(px * 0.85), theme.WALNUT)
 
     def hand_faces(self) -> tuple:
-        return tuple(sorted(self.view.hand,
+        return tuple(sorted(self.show.hand,
                             key=lambda f: (f[0] not in KINDS, str(f[0]), f[1])))
 
     def draw_hand(self, surface: pygame.Surface, hand: tuple | None = None) -> None:
@@ -799,14 +793,15 @@ class RevealScene(PlayScene):
         from solemio import i18n
 
         s = self.session
-        key = (len(s.game.choices_log), s.viewer, self.size, id(self.app.cards.painter),
+        table = s.table
+        key = (table.moves(), s.viewer, self.size, id(self.app.cards.painter),
                i18n.language())
         warmer = self.app.warmer
         if key != self.warm_key:
             self.warm_key = key
             self.stage_copy = None
             warmer.discard("show")
-            d = s.decision()
+            d = table.decision()
             if d is None or s.person_to_decide() != d.seat or d.kind not in REVEAL_KINDS:
                 warmer.discard("decision")
             else:
@@ -821,26 +816,27 @@ class RevealScene(PlayScene):
             copy_at = s.cursor
         if copy_at - s.cursor >= SHOW_AHEAD:
             return
-        ahead = s.game.events_for(s.viewer, copy_at)[:1]
+        ahead = table.events(copy_at)[:1]
         rs = self.stage_copy[0]
+        deciding = table.deciding()
         if ahead:
             if ahead[0]["type"] in ("new-round", "game-over"):
                 return
             self.stage_copy = (rs, copy_at + 1)
             # Before the decision's prompt and buttons: the show needs these first.
-            warmer.add("show", [lambda: rs.rehearse_event(ahead[0], s.game)], first=True)
+            warmer.add("show", [lambda: rs.rehearse_event(ahead[0], deciding)], first=True)
             return
         # The feed is rehearsed to its end; then what the pending decision brings: a
         # computer's answer is known before it is shown, a person's is one of the choices.
-        d = s.decision()
-        if d is None or self.spec_key == key:
+        if deciding is None or self.spec_key == key:
             return
-        if not s.is_person(d.seat):
+        d = table.decision()
+        if not s.is_person(deciding):
             pend = self._pending
-            if pend is None or pend[0] != (len(s.game.choices_log), d.seat):
+            if pend is None or pend[0] != (table.moves(), deciding):
                 return  # still thinking: look again next frame
             choices = [pend[1]]
-        elif s.person_to_decide() == d.seat and len(d.choices) <= SPECULATE:
+        elif d is not None and s.person_to_decide() == d.seat and len(d.choices) <= SPECULATE:
             choices = list(d.choices)
         else:
             choices = []
@@ -851,18 +847,13 @@ class RevealScene(PlayScene):
         """(A rehearsal copy) what the show will paint if ``choice`` is made: the first
         event it brings (shown in the very frame the choice is made; the next ones are
         rehearsed from the feed as usual), on a clone of the game (then thrown away)."""
-        s = self.session
-        game = s.game.clone(record_events=True)
-        start = game.event_count()
-        try:
-            game.apply(choice)
-        except Exception:  # noqa: BLE001 - not a legal choice any more: nothing to rehearse
+        preview = self.session.table.preview(choice)
+        if preview is None:
             return
-        events = [e for e in game.events_for(s.viewer, start)[:1]
-                  if e["type"] not in ("new-round", "game-over")]
+        events, deciding = preview
+        events = [e for e in events[:1] if e["type"] not in ("new-round", "game-over")]
         rs = self.copy_for_rehearsal()
-        rs.view = game.view(s.viewer)
-        self.app.warmer.then([lambda e=e: rs.rehearse_event(e, game) for e in events])
+        self.app.warmer.then([lambda e=e: rs.rehearse_event(e, deciding) for e in events])
 
     def answer_ready(self, dt: float) -> bool:
         """A computer's answer waits (ANSWER_WAIT at most) while what it brings is being
@@ -881,26 +872,23 @@ class RevealScene(PlayScene):
         (its own columns, order, notes, counts; no flights, no sounds)."""
         rs = copy.copy(self)
         rs.rehearsal = True
-        rs.cols = [list(c) for c in self.cols]
-        rs.current = dict(self.current) if self.current is not None else None
-        rs.log = list(self.log)
-        rs.gained = list(self.gained)
-        rs.filled_cap = list(self.filled_cap)
-        rs.shown_cards = dict(self.shown_cards)
+        rs._show = self.show
+        rs._shown_key = None
         rs.anims = Animations()
         rs.banner = None
         rs.skip = False
         return rs
 
-    def rehearse_event(self, ev: dict, game: Any) -> None:
-        """(A rehearsal copy) take ``ev`` and queue painting what the frames showing it
-        paint: the still parts while its cards fly and after they land, the order panel
-        with its card there and away, the announcement, the shown cards."""
+    def rehearse_event(self, ev: dict, active: int | None) -> None:
+        """(A rehearsal copy) take ``ev`` into its own show state and queue painting what
+        the frames showing it paint: the still parts while its cards fly and after they
+        land, the order panel with its card there and away, the announcement, the shown
+        cards.  ``active``: the seat deciding when the feed has caught up."""
         surf = warm.scratch()
         self.anims.clear()
+        self._show = show_state.step(self.show, ev)
+        self._shown_key = None
         self.on_event(ev)
-        d = game.decision()
-        active = d.seat if d is not None else None
         steps: list[Callable[[], None]] = []
 
         def parts_now() -> None:
@@ -942,7 +930,7 @@ class RevealScene(PlayScene):
             seat = self.session.seats[d.seat]
             picker = SeriesPicker(
                 ("rehearsal",), d, self.session.cardset, seat.colour, COLOUR_KIND[seat.colour],
-                [sum(f[1] for f in col) for col in self.view.columns], lambda: self.app.cards,
+                [sum(f[1] for f in col) for col in self.cols], lambda: self.app.cards,
                 lambda c: None, lambda f: None)
             prompt = picker.prompt()
             widgets = picker.widgets(grid_area, self.size)
@@ -971,12 +959,12 @@ class RevealScene(PlayScene):
         if d is not None and self.prompt:
             self.draw_prompt(surface, self.prompt)
             return
-        dd = self.session.decision()
-        if dd is None:
+        deciding = self.session.table.deciding()
+        if deciding is None:
             return
         if self.hold > 0 or self.session.new_events():
             return
-        who = self.session.names[dd.seat]
+        who = self.session.names[deciding]
         t = theme.fit_text(_("{name} is deciding…", name=who), int(box.h * 0.4), box.w,
                            theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=box.center))
@@ -1051,7 +1039,14 @@ def _plural(kind: str) -> str:
 def rehearsal(app: Any, session: Any, ev: dict | None) -> RevealScene:
     """A reveal scene laid out for the window but never shown: its painters say exactly
     which pictures and layers the real reveal will need, at which sizes."""
-    rs = RevealScene(app, session, ev, rehearsal=True)
+    show = session.show
+    if ev is not None:
+        # The round's end still lies ahead in the feed: the show as it will stand then.
+        for e in session.new_events():
+            show = show_state.step(show, e)
+            if e["type"] == "round-end":
+                break
+    rs = RevealScene(app, session, ev, rehearsal=True, show=show)
     rs.layout(app.size)
     return rs
 
@@ -1069,7 +1064,7 @@ def picture_steps(rs: RevealScene) -> list[Callable[[], None]]:
     rects = rs.seat_rects()
     wanted: list[tuple] = [("back", oven)]
     wanted += [("face", (k, u), col) for k in KINDS for u in (1, 2)]
-    for h in rs.view.history:
+    for h in rs.show.history:
         if h[0] != "order" or not 0 <= h[1] < len(s.seats):
             continue
         seat = h[1]
@@ -1099,8 +1094,7 @@ def first_frame_steps(rs: RevealScene) -> list[Callable[[], None]]:
     part but the table (the hand, the seat panels, the columns, the order panel, the
     oven, the title), the opening announcement and the buttons."""
     surf = warm.scratch()
-    d = rs.session.decision()
-    active = d.seat if d is not None else None
+    active = rs.session.table.deciding()
     steps: list[Callable[[], None]] = []
     for part in rs.static_parts(active)[1:]:  # the table is cached apart, at the window's size
         steps.append(lambda paint=part[3]: paint(surf))

@@ -35,7 +35,7 @@ class RoundSummaryScene(WidgetScene):
         backdrop(self.app, surface)
         w, h = self.size
         s = self.session
-        view = s.game.view(s.viewer)
+        view = s.show  # the piles as the show left them (no hand is drawn here)
         title_text(surface, _("Round {n} scored", n=self.ev["round"] - 1), (w // 2, int(h * 0.09)),
                    int(h * 0.085))
         n = len(s.seats)

@@ -102,6 +102,9 @@ class TableScene(PlayScene):
 
     def on_enter(self) -> None:
         self.build_widgets()
+        if self.session.show.phase == "reveal":
+            # A game resumed in the middle of a reveal: the reveal comes back as it stood.
+            self.start_reveal(None)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """Click a card to select it, or press and drag across several ingredient cards."""
@@ -156,7 +159,7 @@ class TableScene(PlayScene):
         from solemio import i18n
 
         s = self.session
-        key = (len(s.game.choices_log), s.viewer, self.size, id(self.app.cards.painter),
+        key = (s.table.moves(), s.viewer, self.size, id(self.app.cards.painter),
                i18n.language(), self.reveal_wait is not None)
         if key == self.warm_key:
             return
@@ -255,9 +258,6 @@ class TableScene(PlayScene):
             self.sfx("scorer")
             return self.pace(None) * 1.2
         if t == "round-end":
-            if s.cursor <= s.catch_up:  # a resumed game's reveal is rebuilt at once
-                self.start_reveal(ev)
-                return 0.0
             # Shown from update once its first frame is rehearsed; holding the stage
             # keeps the reveal's events for the reveal.
             self.reveal_wait = (ev, 0.0, self.app.frames)
@@ -268,15 +268,11 @@ class TableScene(PlayScene):
         return 0.0
 
     def start_reveal(self, ev: dict | None) -> None:
-        from solemio.ui.scenes.reveal import RevealScene
-
         self.selected.clear()
-        self.app.manager.push(RevealScene(self.app, self.session, ev))
+        self.app.manager.open("reveal", self.session, ev)
 
     def finish(self, ev: dict) -> None:
-        from solemio.ui.scenes.gameover import GameOverScene
-
-        self.app.manager.replace(GameOverScene(self.app, self.session, ev))
+        self.app.manager.swap("game-over", self.session, ev)
 
     def on_decision(self, d: Any) -> None:
         if d.kind == "order" and self.turn_confirmed:
@@ -324,7 +320,7 @@ class TableScene(PlayScene):
         ing, order = self.selection()
         if d.kind == "order":
             return None
-        choice, why = self.session.game.check_play(ing)
+        choice, why = self.session.table.check_play(ing)
         if choice is None:
             return _(why) if why else _("That cannot be played.")
         return None
@@ -336,14 +332,14 @@ class TableScene(PlayScene):
             return
         ing, order = self.selection()
         if d.kind == "play":
-            choice, why = self.session.game.check_play(ing)
+            choice, why = self.session.table.check_play(ing)
             if choice is None:
                 self.error = _(why) if why else _("That cannot be played.")
                 return
             self.apply(choice)
             if self.error:
                 return
-            d2 = self.session.decision()
+            d2 = self.session.table.decision()
             if d2 is not None and d2.kind == "order" and d2.seat == d.seat:
                 self.apply(("order", order[1]) if order else ("no-order",))
             self.selected.clear()
@@ -378,7 +374,8 @@ class TableScene(PlayScene):
         viewer = s.viewer
         d = self.my_decision()
         self.message = ""
-        new_hand = sort_hand(view.hand) if viewer is not None else []
+        # The hand as far as the show has got (a card drawn appears as it lands).
+        new_hand = sort_hand(s.show.hand) if viewer is not None else []
         if new_hand != self.hand:
             self.selected.clear()
         self.hand = new_hand
@@ -468,9 +465,8 @@ class TableScene(PlayScene):
 
     def title(self) -> str:
         s = self.session
-        view = self.view
         turn = self.turn_seat
-        title = _("Round {r} of {n}", r=view.round, n=view.rounds)
+        title = _("Round {r} of {n}", r=s.show.round, n=s.show.rounds)
         if 0 <= turn < len(s.seats):
             title += "  ·  " + (_("Your turn") if turn == s.viewer and len(s.persons) <= 1
                                else _("{name}'s turn", name=s.names[turn]))
@@ -482,16 +478,16 @@ class TableScene(PlayScene):
         L = self.L
         parts = [self.table_part(), self.top_bar_part(self.title())]
         parts += self.seat_parts(self.turn_seat)
-        # The oven as far as the plays have been shown (the engine may be a turn ahead).
-        top = tuple(s.oven_top_shown) if s.oven_top_shown is not None else None
-        height = s.oven_shown
-        supply = self.view.supply
+        # The piles as far as the show has got (the engine may be a turn ahead).
+        top = tuple(s.show.oven_top) if s.show.oven_top is not None else None
+        height = s.show.oven
+        supply = s.show.supply
         parts.append(("oven", self.pile_rect(L.oven, self.oven_label(height)), (top, height),
                       lambda surf: self.draw_oven(surf, top, height)))
         parts.append(("supply", self.pile_rect(L.supply, self.supply_label(supply)), (supply,),
                       lambda surf: self.draw_supply(surf, supply)))
         if self.app.settings.learner_aid:
-            units = seats.tally_text(self.view)
+            units = seats.tally_text(s.show)
             parts.append(("tally", self.tally_rect(), tuple(sorted(units.items())),
                           lambda surf: self.draw_tally(surf, units)))
         hand = self.hand_part()
@@ -576,7 +572,7 @@ class TableScene(PlayScene):
     def draw_tally(self, surface: pygame.Surface, units: dict | None = None) -> None:
         """The learner's aid: what went into the oven this round, by kind."""
         if units is None:
-            units = seats.tally_text(self.view)
+            units = seats.tally_text(self.session.show)
         box, row_h = self.tally_box()
         theme.rounded_panel(surface, box, (250, 241, 220, 220), radius=row_h // 3)
         for i, k in enumerate(KINDS):

@@ -48,9 +48,7 @@ class TitleScene(WidgetScene):
         self.app.quit()
 
     def new_game(self) -> None:
-        from solemio.ui.scenes.newgame import NewGameScene
-
-        self.app.manager.push(NewGameScene(self.app))
+        self.app.manager.open("new-game")
 
     def resume(self) -> None:
         from solemio.ui import session
@@ -59,19 +57,13 @@ class TitleScene(WidgetScene):
         if sess is None:
             self.layout(self.size)
             return
-        from solemio.ui.scenes.table import TableScene
-
-        self.app.manager.push(TableScene(self.app, sess))
+        self.app.manager.open("table", sess)
 
     def rules(self) -> None:
-        from solemio.ui.scenes.rules import RulesScene
-
-        self.app.manager.push(RulesScene(self.app))
+        self.app.manager.open("rules")
 
     def open_settings(self) -> None:
-        from solemio.ui.scenes.settings import SettingsScene
-
-        self.app.manager.push(SettingsScene(self.app))
+        self.app.manager.open("settings")
 
     def update(self, dt: float) -> None:
         self.t += dt

@@ -1,0 +1,80 @@
+"""How long each event holds the stage: hold times, the speed, skipping ahead.
+
+The table paces the turns by the player's chosen pace (a person's own moves a
+little faster: they know what they did); the reveal by its own speed control,
+and "skip" shows the rest of a reveal at once.  A long frame (the first one
+after a scene opens renders many pictures) never counts for more than
+MAX_STEP seconds, so no announcement runs out before it was on screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_STEP = 0.1  # seconds of the show one frame may use up at most
+PERSON_FACTOR = 0.7  # a person's own moves go by faster
+
+# Seconds at pace 1 during the turns (times the pace; a draw only when cards moved).
+TURN_HOLDS = {"play": 1.0, "order": 0.8, "pass": 0.8, "draw": 0.35, "scorer-drawn": 1.2}
+# Seconds at speed 1 during a reveal (divided by the speed; none while skipping).
+REVEAL_HOLDS = {
+    "reveal": 0.45, "reveal-order": 1.2, "series": 1.2, "variant": 1.0, "help-asked": 1.4,
+    "help-declined": 0.7, "help-given": 1.2, "reward": 1.0, "block": 2.0, "show": 1.4,
+    "filled": 1.3, "failed": 1.3, "scorer-moved": 1.2,
+}
+REVEAL_OPENING = 1.4  # "The round is over! X turns the oven over."
+
+
+@dataclass(frozen=True)
+class Pace:
+    """The player's settings as the show reads them."""
+
+    pace: float = 1.0  # the table's pace (seconds per announcement at 1)
+    reveal_speed: float = 1.0
+    skip: bool = False  # the reveal is skipped to the viewer's next decision
+
+
+def turn_hold(ev: dict, pace: Pace, by_person: bool) -> float:
+    """How long a turn's event holds the stage."""
+    base = TURN_HOLDS.get(ev["type"], 0.0)
+    if ev["type"] == "draw" and not ev.get("count"):
+        return 0.0
+    p = pace.pace * (PERSON_FACTOR if by_person and ev["type"] != "scorer-drawn" else 1.0)
+    return base * p
+
+
+def reveal_hold(ev: dict, pace: Pace) -> float:
+    """How long a reveal's event holds the stage (nothing while skipping)."""
+    if pace.skip:
+        return 0.0
+    t = ev["type"]
+    if t == "reveal" and "owner" in ev:
+        t = "reveal-order"
+    return REVEAL_HOLDS.get(t, 0.0) / max(0.05, pace.reveal_speed)
+
+
+def hold(ev: dict, pace: Pace, by_person: bool, in_reveal: bool) -> float:
+    return reveal_hold(ev, pace) if in_reveal else turn_hold(ev, pace, by_person)
+
+
+class Stage:
+    """The time left on the current event's moment; a frame uses at most MAX_STEP of it."""
+
+    def __init__(self) -> None:
+        self.left = 0.0
+
+    def hold(self, seconds: float) -> None:
+        self.left = max(0.0, seconds)
+
+    def clear(self) -> None:
+        self.left = 0.0
+
+    def advance(self, dt: float) -> bool:
+        """Let ``dt`` seconds pass; True when the stage is free for the next event."""
+        if self.left > 0:
+            self.left -= min(dt, MAX_STEP)
+        return self.left <= 0
+
+    @property
+    def busy(self) -> bool:
+        return self.left > 0

@@ -1,0 +1,116 @@
+"""The show state, event by event: whenever the feed has caught up, it equals the engine's view.
+
+No pygame: games are played straight on the engine with random legal choices,
+and the show follows each viewer's redacted events.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solemio.engine import load_cardset, new_game
+from solemio.show import state as show
+
+
+def _play(edition: str, seed: int, viewer: int | None, n: int = 3):
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:n]
+    g = new_game(cs, colours, seed)
+    st = show.begin(g.view(viewer), g.event_count(), cs.unfilled != "out-of-game")
+    rng = random.Random(seed)
+    checked = 0
+    while True:
+        st = show.run(st, g.events_for(viewer, st.position))
+        assert st.position == g.event_count()
+        assert show.differences(st, g.view(viewer)) == []
+        checked += 1
+        d = g.decision()
+        if d is None:
+            break
+        g.apply(rng.choice(d.choices))
+    return st, g, checked
+
+
+@pytest.mark.parametrize("edition,seed,viewer,n", [
+    ("sole-mio", 1, 0, 3), ("sole-mio", 2, None, 4), ("mamma-mia", 3, 1, 3),
+    ("grande", 4, 2, 5), ("sole-mio", 5, 1, 2),
+])
+def test_caught_up_show_equals_the_engine_view(edition, seed, viewer, n):
+    st, g, checked = _play(edition, seed, viewer, n)
+    assert st.phase == "over" and g.is_over()
+    assert st.winners == tuple(g.winners)
+    assert checked > 50
+
+
+def test_a_hand_is_never_in_another_viewers_show():
+    cs = load_cardset("sole-mio")
+    g = new_game(cs, ["blue", "green", "brown"], 11)
+    rng = random.Random(11)
+    st = show.begin(g.view(None), g.event_count())
+    for _ in range(300):
+        d = g.decision()
+        if d is None:
+            break
+        g.apply(rng.choice(d.choices))
+        st = show.run(st, g.events_for(None, st.position))
+        assert st.hand == ()
+
+
+def test_the_scorer_card_moves_when_its_order_is_shown_not_before():
+    """Event by event in a reveal: the scorer holder and the filled piles change only at
+    the event that brings them (no spoilers from the engine running ahead)."""
+    for seed in range(40):
+        cs = load_cardset("sole-mio")
+        g = new_game(cs, ["blue", "green", "brown"], seed)
+        rng = random.Random(seed)
+        st = show.begin(g.view(0), g.event_count())
+        while g.decision() is not None:
+            g.apply(rng.choice(g.decision().choices))
+            for ev in g.events_for(0, st.position):
+                nxt = show.step(st, ev)
+                if nxt.scorer_holder != st.scorer_holder:
+                    assert ev["type"] in ("scorer-moved", "scorer-drawn", "new-round")
+                filled_then = [len(x.filled) for x in st.seats]
+                filled_now = [len(x.filled) for x in nxt.seats]
+                if filled_then != filled_now:
+                    assert ev["type"] in ("filled", "reward")
+                st = nxt
+        if any(e["type"] == "scorer-moved" for e in g.events_for(0)):
+            return
+    pytest.fail("no game moved the scorer card")
+
+
+def test_each_seat_keeps_its_latest_words_until_it_plays_again():
+    cs = load_cardset("sole-mio")
+    g = new_game(cs, ["blue", "green", "brown"], 3)
+    rng = random.Random(3)
+    st = show.begin(g.view(0), g.event_count())
+    for _ in range(30):
+        g.apply(rng.choice(g.decision().choices))
+    for ev in g.events_for(0, st.position):
+        st = show.step(st, ev)
+        if ev["type"] == "turn":
+            assert st.said[ev["seat"]] == ()
+            # The others' words are still there.
+        if ev["type"] in ("play", "order", "pass"):
+            assert dict(st.said[ev["seat"]][-1])["type"] == ev["type"]
+
+
+def test_recap_holds_what_was_said_since_a_seats_own_turn():
+    cs = load_cardset("sole-mio")
+    g = new_game(cs, ["blue", "green", "brown"], 4)
+    rng = random.Random(4)
+    st = show.begin(g.view(None), g.event_count())
+    while g.decision() is not None and g.view(None).round == 1:
+        g.apply(rng.choice(g.decision().choices))
+        st = show.run(st, g.events_for(None, st.position))
+        d = g.decision()
+        if d is not None and d.kind == "play" and st.marks[d.seat]:
+            recap = st.recap_for(d.seat)
+            # Everything the two others said since, and nothing of this seat's own.
+            seats_said = {dict(e).get("seat") for e in recap if dict(e)["type"] in show.SAID}
+            assert d.seat not in seats_said
+            assert seats_said <= {(d.seat + 1) % 3, (d.seat + 2) % 3}
+            assert recap
