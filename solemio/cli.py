@@ -13,6 +13,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from solemio.i18n import LANGUAGES
+
 USAGE_ERROR = 2
 
 
@@ -132,10 +134,21 @@ def cmd_arena(argv: list[str]) -> int:
     return arena_main(argv)
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size such as 1024x640") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{w}x{h} is outside 320x240 to 7680x4320")
+    return w, h
+
+
 def cmd_screenshots(args: argparse.Namespace) -> int:
     from solemio.ui.screenshots import main as shots_main
 
-    return shots_main(args.out)
+    sizes = tuple(args.size) if args.size else None
+    return shots_main(args.out, args.lang, sizes) if sizes else shots_main(args.out, args.lang)
 
 
 def _machine_loop_seconds() -> float:
@@ -212,6 +225,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sh = sub.add_parser("screenshots", help="save a PNG of every scene")
     sh.add_argument("--out", required=True)
+    sh.add_argument("--lang", choices=LANGUAGES, default="en",
+                    help="the language every scene is rendered in (default: en)")
+    sh.add_argument("--size", type=_window_size, action="append",
+                    help="a window size such as 1024x640 (repeatable; default: 1280x720 and "
+                         "1920x1080)")
     sh.set_defaults(func=cmd_screenshots)
 
     b = sub.add_parser("bench", help="print the performance figures")

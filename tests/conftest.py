@@ -5,4 +5,6 @@ import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Tests read English texts: the default language must not follow the tester's locale.
+os.environ["LANGUAGE"] = "en"
 os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-test-home-")

@@ -31,6 +31,10 @@ class OrderSpec:
     params: dict[str, Any]
     help: bool
     where: str
+    # A house variant's own words: name per language, explanation per language
+    # ("en" first); the shipped sets leave both empty and use the catalogues.
+    names: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    explains: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # derived once, because the reveal asks for them constantly
     otype: OrderType = field(init=False, compare=False, repr=False)
     series: bool = field(init=False, compare=False, repr=False)
@@ -178,7 +182,9 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
             raise ck.fail(epath + ("type",), f"unknown order type {otype!r}; known types: {known}")
         spec = REGISTRY[otype]
         required = {"id", "name", "type"} | {k for k, p in spec.params.items() if p.required}
-        optional = {"for_each", "help"} | {k for k, p in spec.params.items() if not p.required}
+        optional = {"for_each", "help", "explain", "translations"} | {
+            k for k, p in spec.params.items() if not p.required
+        }
         ck.mapping(entry, epath, required, optional, name=f"order '{entry.get('id', i + 1)}'")
         oid = ck.text(entry["id"], epath + ("id",))
         ck.text(entry["name"], epath + ("name",))
@@ -197,10 +203,45 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
         if problem:
             raise ck.fail(epath, f"order '{oid}': {problem}")
         help_ = ck.boolean(entry.get("help", spec.special is None), epath + ("help",))
+        names, explains = _own_words(ck, entry, epath)
         parsed.append(
-            ({**entry, "params": params, "help": help_, "for_each": for_each, "_raw": entry}, epath)
+            ({**entry, "params": params, "help": help_, "for_each": for_each, "_raw": entry,
+              "names": names, "explains": explains}, epath)
         )
     return parsed
+
+
+def _own_words(ck: _Checker, entry: dict, epath: tuple) -> tuple[dict[str, str], dict[str, str]]:
+    """A house variant's own name and explanation per language (``explain``, ``translations``).
+
+    ``translations: {it: {name: ..., explain: ...}, ...}`` gives the card's
+    words in other languages; an explanation in another language needs the
+    English ``explain`` beside it, so every language has one.
+    """
+    names: dict[str, str] = {}
+    explains: dict[str, str] = {}
+    if "explain" in entry:
+        explains["en"] = ck.text(entry["explain"], epath + ("explain",))
+    tr = entry.get("translations")
+    if tr is None:
+        return names, explains
+    tpath = epath + ("translations",)
+    if not isinstance(tr, dict):
+        raise ck.fail(tpath, "translations must map a language code (it, nl, fr) to "
+                             "{name: ..., explain: ...}")
+    for lang, words in tr.items():
+        lpath = tpath + (lang,)
+        if not (isinstance(lang, str) and len(lang) == 2 and lang.isalpha() and lang.islower()):
+            raise ck.fail(lpath, f"'{lang}' is not a two-letter language code such as it, nl or fr")
+        ck.mapping(words, lpath, set(), {"name", "explain"}, name=f"translations/{lang}")
+        if "name" in words:
+            names[lang] = ck.text(words["name"], lpath + ("name",))
+        if "explain" in words:
+            if "en" not in explains:
+                raise ck.fail(lpath + ("explain",), "an explanation in another language needs "
+                                                    "the English one as well (explain: ...)")
+            explains[lang] = ck.text(words["explain"], lpath + ("explain",))
+    return names, explains
 
 
 def _expand(
@@ -225,7 +266,8 @@ def _expand(
                     params["needs"] = {
                         (kind if r == "{kind}" else r): n for r, n in params["needs"].items()
                     }
-                spec = OrderSpec(oid, entry["name"], entry["type"], params, entry["help"], where)
+                spec = OrderSpec(oid, entry["name"], entry["type"], params, entry["help"], where,
+                                 entry["names"], entry["explains"])
                 old = specs.get(oid)
                 if old is not None and (old.type, old.params) != (spec.type, spec.params):
                     raise ck.fail(epath + ("id",), f"order id '{oid}' is used for two cards")

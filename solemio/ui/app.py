@@ -139,14 +139,10 @@ class App:
         """Apply and store changed settings (language, sound, colour-blind painter)."""
         self.settings = self.settings.normalised()
         if self.settings.language != i18n.language():
+            # Every cache of pictures with words in them (card faces, layers, the
+            # still frame) is keyed by the language: the next frame draws the new
+            # words, the table and the pictures without words are kept.
             i18n.set_language(self.settings.language)
-            # Card faces and cached panels carry words: paint them again.
-            if self._painter is not None and hasattr(self._painter, "clear"):
-                self._painter.clear()
-            self._cards = None
-            from solemio.ui import theme
-
-            theme.clear_caches()
         self.sound.enabled = self.settings.sound
         p = self._painter
         if p is not None and getattr(p, "colour_blind", None) not in (None,

@@ -7,7 +7,10 @@ owner's colour, the order's name, its requirement tokens), so a new card set
 gets correct faces with no new art.
 
 pygame's SVG renderer ignores ``<text>``, so every word and digit is drawn here
-with our bundled font, and always passes through :func:`solemio.i18n._`.
+with our bundled font.  Words come translated: the kinds' letters and the
+"×n" captions through :mod:`solemio.i18n` here, the names of orders and of the
+scorer card from the caller (card-set data, see :func:`solemio.i18n.data_text`),
+so each cache key that holds words holds them in the language they were drawn in.
 
 Nothing here needs a display: SVGs are rasterised into plain per-pixel-alpha
 surfaces and the font module is initialised lazily, so tests can run with
@@ -25,7 +28,7 @@ from pathlib import Path
 import pygame
 
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KINDS
-from solemio.i18n import _
+from solemio.i18n import _, language, pgettext
 from solemio.resources import resource_path
 
 __all__ = [
@@ -34,7 +37,7 @@ __all__ = [
     "COLOURS",
     "COLOUR_PALETTE",
     "KINDS",
-    "KIND_LETTER",
+    "kind_letter",
     "SYMBOLS",
     "CardPainter",
     "card_size",
@@ -58,13 +61,16 @@ COLOUR_PALETTE: dict[str, tuple[str, str, str]] = {
 _TEMPLATE_PALETTE = COLOUR_PALETTE["blue"]
 
 #: Colour-blind mode letters (translated through ``_`` when drawn).
-KIND_LETTER: dict[str, str] = {
-    "olive": "O",
-    "pepper": "P",
-    "mushroom": "M",
-    "salami": "S",
-    "pineapple": "A",
-}
+def kind_letter(kind: str) -> str:
+    """The one letter colour-blind mode prints on a kind: its initial in the player's language."""
+    letters = {
+        "olive": pgettext("letter of olive", "O"),
+        "pepper": pgettext("letter of pepper", "P"),
+        "mushroom": pgettext("letter of mushroom", "M"),
+        "salami": pgettext("letter of salami", "S"),
+        "pineapple": pgettext("letter of pineapple", "A"),
+    }
+    return letters[kind]
 
 #: Accent colour of each kind, for colour-blind patterns and letter badges.
 _KIND_ACCENT: dict[str, RGB] = {
@@ -123,8 +129,10 @@ class CardPainter:
 
     A game redraws the same few dozen faces every frame, so every result is
     kept: asking twice for the same card at the same size returns the very same
-    surface object (callers must not draw on it; copy it first).  Call
-    :meth:`clear` after a language switch, since faces contain translated text.
+    surface object (callers must not draw on it; copy it first).  Faces with
+    words are keyed by those words (order and scorer names come translated) or
+    by the language (the colour-blind letters), so a language switch needs no
+    clearing and switching back finds the first language's faces still here.
 
     Set :attr:`colour_blind` to add each kind's letter and a background pattern
     to ingredient cards and icons (part of the cache key, so toggling is safe).
@@ -254,6 +262,9 @@ class CardPainter:
         font = self.font(min_px, bold, display)
         lines = [text] if max_lines == 1 else self._greedy(words, font, box[0])
         if len(lines) > max_lines:
+            from solemio.ui.theme import note_overflow
+
+            note_overflow("card face", text)
             lines = lines[:max_lines]
             lines[-1] += "\u2026"  # an ellipsis shows the name goes on
         return min_px, lines
@@ -304,7 +315,7 @@ class CardPainter:
         """
         _check_kind(kind)
         size = _int_size(size)
-        key = ("kind_icon", kind, size, self.colour_blind)
+        key = ("kind_icon", kind, size, self.colour_blind and language())
         hit = self._cached(key)
         if hit is not None:
             return hit
@@ -329,7 +340,7 @@ class CardPainter:
         if units not in (1, 2):
             raise ValueError(f"an ingredient card has 1 or 2 units, not {units!r}")
         size = _int_size(size)
-        key = ("ingredient", kind, units, size, self.colour_blind)
+        key = ("ingredient", kind, units, size, self.colour_blind and language())
         hit = self._cached(key)
         if hit is not None:
             return hit
@@ -362,7 +373,7 @@ class CardPainter:
         """Unit count top-left and (upside down) bottom-right, like a playing card."""
         w, h = card.get_size()
         corner = pygame.Surface((max(1, w // 3), max(1, h // 3)), pygame.SRCALPHA)
-        digit = _("{n}", n=units)
+        digit = str(units)
         if units == 2:
             r = max(4, round(w * 0.095))
             cx = cy = r + max(1, round(w * 0.02))
@@ -386,7 +397,7 @@ class CardPainter:
         pip = max(0, round(w * 0.11))
         if self.colour_blind:
             letter = self._render(
-                _(KIND_LETTER[kind]), max(7, round(h * 0.095)), _KIND_ACCENT[kind]
+                kind_letter(kind), max(7, round(h * 0.095)), _KIND_ACCENT[kind]
             )
             corner.blit(letter, letter.get_rect(midtop=(cx, below)))
         elif pip >= 14 and units == 1:
@@ -402,7 +413,7 @@ class CardPainter:
     ) -> None:
         pygame.draw.circle(target, _CREAM, centre, radius)
         pygame.draw.circle(target, _KIND_ACCENT[kind], centre, radius, max(1, radius // 5))
-        text = self._render(_(KIND_LETTER[kind]), max(5, round(radius * 1.5)), _KIND_ACCENT[kind])
+        text = self._render(kind_letter(kind), max(5, round(radius * 1.5)), _KIND_ACCENT[kind])
         target.blit(text, text.get_rect(center=(centre[0], centre[1] + 1)))
 
     def _pattern(self, card: pygame.Surface, kind: str, area: pygame.Rect) -> None:
@@ -451,7 +462,8 @@ class CardPainter:
         from ``tokens``: ``("need", kind, units)`` shows the kind's picture with
         "×units"; ``("symbol", name, caption_or_None)`` shows one of
         :data:`SYMBOLS` (``"none-of-mine"`` strikes through the owner's own
-        ingredient).  So a new card set needs no new art.
+        ingredient).  So a new card set needs no new art.  ``name`` is drawn
+        as given: the caller translates it (:func:`solemio.ui.texts.spec_name`).
         """
         _check_colour(colour)
         size = _int_size(size)
@@ -486,7 +498,7 @@ class CardPainter:
         ink: RGB = (60, 36, 8) if light_banner else (255, 255, 255)
         shade: RGB | None = None if light_banner else _hex_rgb(dark)
         px, lines = self._fit_lines(
-            _(name),
+            name,
             text_box.size,
             max_px=round(banner_h * 0.34),
             min_px=6,
@@ -531,8 +543,8 @@ class CardPainter:
                 text = ""
             elif str(caption).isdigit():  # a bare count reads like a need: "×3"
                 text = _("×{n}", n=caption)
-            else:
-                text = _(str(caption))
+            else:  # "2×2", "4-3-2-1": figures, the same in every language
+                text = str(caption)
             return self._symbol(str(token[1]), own, side), text
         raise ValueError(f"unknown order token {token!r}")
 
@@ -633,10 +645,15 @@ class CardPainter:
         _check_colour(colour)
         return self._svg(f"cards/back-order-{colour}.svg", _int_size(size))
 
-    def scorer(self, edition_name: str, size: Size) -> pygame.Surface:
-        """The scorer card: a chef for "Mamma Mia!", otherwise the sun of "Sole Mio!"."""
+    def scorer(self, edition_name: str, size: Size, label: str | None = None) -> pygame.Surface:
+        """The scorer card: a chef for "Mamma Mia!", otherwise the sun of "Sole Mio!".
+
+        ``edition_name`` (as the card set writes it) picks the picture; ``label``
+        is the name printed on it, translated by the caller (default: as written).
+        """
         size = _int_size(size)
-        key = ("scorer", edition_name, size)
+        label = edition_name if label is None else label
+        key = ("scorer", edition_name, label, size)
         hit = self._cached(key)
         if hit is not None:
             return hit
@@ -647,7 +664,7 @@ class CardPainter:
         w, h = size
         box = pygame.Rect(round(w * 0.16), round(h * 0.775), round(w * 0.68), round(h * 0.145))
         px, lines = self._fit_lines(
-            _(edition_name),
+            label,
             box.size,
             max_px=round(box.height * 0.85),
             min_px=5,

@@ -2,7 +2,10 @@
 
 The painter (``solemio.ui.art.CardPainter``) renders SVG at any size; here
 each (card, size) is kept so a frame only blits.  The cache is bounded so a
-session of window resizes cannot grow memory without limit.
+session of window resizes cannot grow memory without limit.  Pictures with
+words in them are keyed by the language as well: after a switch in Settings
+every card is drawn again in the new language on the next frame, without
+throwing away the pictures that have no words.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from typing import Any
 
 import pygame
 
+from solemio.i18n import data_text, language
 from solemio.ui import theme
-from solemio.ui.texts import COLOUR_KIND
+from solemio.ui.texts import COLOUR_KIND, spec_name
 from solemio.ui.warm import NotReady
 
 BASE_AREA = 1920 * 1080  # the budgets below are sized for this window; larger ones scale up
@@ -82,20 +86,24 @@ class CardImages:
         if callable(clear):
             clear()
 
+    def _letters(self) -> str:
+        """The language of the kinds' letters, which only colour-blind mode prints."""
+        return language() if getattr(self.painter, "colour_blind", False) else ""
+
     def has(self, key: tuple) -> bool:
         return key in self._cache
 
     def ingredient(self, kind: str, units: int, size: tuple[int, int]) -> pygame.Surface:
-        return self._get(("ing", kind, units, tuple(size)),
+        return self._get(("ing", kind, units, self._letters(), tuple(size)),
                          lambda: self.painter.ingredient(kind, units, tuple(size)))
 
     def order(self, colour: str, order_id: str, cardset: Any,
               size: tuple[int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
             spec = cardset.order(order_id)
-            return self.painter.order(colour, spec.name, spec.tokens(COLOUR_KIND[colour]),
+            return self.painter.order(colour, spec_name(spec), spec.tokens(COLOUR_KIND[colour]),
                                       tuple(size))
-        return self._get(("ord", colour, order_id, tuple(size)), make)
+        return self._get(("ord", colour, order_id, language(), tuple(size)), make)
 
     def ingredient_back(self, size: tuple[int, int]) -> pygame.Surface:
         return self._get(("iback", tuple(size)), lambda: self.painter.ingredient_back(tuple(size)))
@@ -105,12 +113,13 @@ class CardImages:
                          lambda: self.painter.order_back(colour, tuple(size)))
 
     def scorer(self, edition_name: str, size: tuple[int, int]) -> pygame.Surface:
-        return self._get(("scorer", edition_name, tuple(size)),
-                         lambda: self.painter.scorer(edition_name, tuple(size)))
+        return self._get(("scorer", edition_name, language(), tuple(size)),
+                         lambda: self.painter.scorer(edition_name, tuple(size),
+                                                     data_text(edition_name)))
 
     def kind_icon(self, kind: str, size: int) -> pygame.Surface:
         s = (int(size), int(size))
-        return self._get(("icon", kind, s), lambda: self.painter.kind_icon(kind, s))
+        return self._get(("icon", kind, self._letters(), s), lambda: self.painter.kind_icon(kind, s))
 
     def table(self, size: tuple[int, int]) -> pygame.Surface:
         size = (int(size[0]), int(size[1]))

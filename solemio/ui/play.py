@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _
+from solemio.i18n import _, data_text
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Animations
 from solemio.ui.computer import Thinker
@@ -298,14 +298,15 @@ class PlayScene(Scene):
         bar = self.L.top_bar
         limit = min(self.L.skip_button.x, self.L.menu_button.x) - bar.h // 2
         rect = pygame.Rect(0, bar.y - bar.h, max(1, limit), bar.h * 3)
-        return ("top-bar", rect, (title, self.session.cardset.name),
+        return ("top-bar", rect, (title, data_text(self.session.cardset.name)),
                 lambda surf: self.draw_top_bar(surf, title))
 
     def draw_top_bar(self, surface: pygame.Surface, title: str) -> None:
         L = self.L
         bar = L.top_bar
         px = int(bar.h * 0.5)
-        t = theme.text(self.session.cardset.name, int(bar.h * 0.7), theme.CREAM, display=True)
+        t = theme.text(data_text(self.session.cardset.name), int(bar.h * 0.7), theme.CREAM,
+                       display=True)
         surface.blit(t, (bar.x, bar.centery - t.get_height() // 2))
         x = bar.x + t.get_width() + bar.h // 2
         limit = min(L.skip_button.x, L.menu_button.x) - bar.h // 2

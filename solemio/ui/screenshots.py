@@ -45,11 +45,11 @@ def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
     return None
 
 
-def _app(size: tuple[int, int]) -> Any:
+def _app(size: tuple[int, int], lang: str) -> Any:
     from solemio.ui.app import App
     from solemio.ui.settings import Settings
 
-    return App(size, headless=True, settings=Settings(), persist_settings=False)
+    return App(size, headless=True, settings=Settings(language=lang), persist_settings=False)
 
 
 def _session(edition: str, n: int, seed: int, choices: list | None = None,
@@ -100,7 +100,7 @@ def _series_picker_shots(app: Any, save: Any, prefix: str) -> None:
     save(app, f"{prefix}-4-refused")
 
 
-def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
+def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[Path]:
     import pygame
 
     from solemio.ui import driver
@@ -115,7 +115,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     from solemio.ui.scenes.table import TableScene
     from solemio.ui.scenes.title import TitleScene
 
-    tag = f"{size[0]}x{size[1]}"
+    tag = f"{size[0]}x{size[1]}" if lang == "en" else f"{lang}-{size[0]}x{size[1]}"
     saved: list[Path] = []
 
     def save(app: Any, name: str) -> None:
@@ -127,14 +127,14 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     # Menus.
     for name, cls in (("01-title", TitleScene), ("02-newgame", NewGameScene),
                       ("03-settings", SettingsScene), ("04-rules", RulesScene)):
-        app = _app(size)
+        app = _app(size, lang)
         app.manager.push(cls(app))
         app.step([], 0.5, draw=False)
         save(app, name)
         app.close()
 
     # The table: a person's turn with a selection, then a computer's announcement.
-    app = _app(size)
+    app = _app(size, lang)
     sess = _session("sole-mio", 4, 11)
     table = app.manager.push(TableScene(app, sess))
     _settle(app, lambda: table.my_decision() is not None and table.my_decision().kind == "play")
@@ -167,7 +167,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     app.close()
 
     # Five seats, learner's aid on.
-    app = _app(size)
+    app = _app(size, lang)
     app.settings.learner_aid = True
     sess = _session("grande", 5, 3)
     table = app.manager.push(TableScene(app, sess))
@@ -176,7 +176,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     app.close()
 
     # Hot-seat hand-over.
-    app = _app(size)
+    app = _app(size, lang)
     sess = _session("mamma-mia", 3, 5, persons=3)
     app.manager.push(TableScene(app, sess))
     _settle(app, lambda: isinstance(app.manager.top, HandoverScene))
@@ -184,7 +184,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
     app.close()
 
     # The reveal: the animation, then every main decision.
-    app = _app(size)
+    app = _app(size, lang)
     found = find_decision("sole-mio", "fill", 4)
     if found:
         # Rebuild that game, then show its reveal live from the start so the
@@ -205,7 +205,7 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
         if not found:
             continue
         seed, choices = found
-        app = _app(size)
+        app = _app(size, lang)
         sess = _session(edition, 4, seed, choices)
         app.manager.push(TableScene(app, sess))
         ok = _settle(app, lambda a=app: isinstance(a.manager.top, RevealScene)
@@ -216,10 +216,10 @@ def shots_for_size(size: tuple[int, int], out: Path) -> list[Path]:
                 _series_picker_shots(app, save, f"{13 + i:02d}-reveal-{kind}")
         app.close()
 
-    _fill_picker_shots(size, save)
+    _fill_picker_shots(size, save, lang)
 
     # Between rounds and the end.
-    app = _app(size)
+    app = _app(size, lang)
     sess = _session("sole-mio", 4, 21, persons=0)
     app.settings.pace = 0.2
     app.settings.reveal_speed = 4.0
@@ -265,7 +265,7 @@ def _fill_position(app: Any, edition: str, columns: str, order: str, hand: str) 
     return rv
 
 
-def _fill_picker_shots(size: tuple[int, int], save: Any) -> None:
+def _fill_picker_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     """The fill picker: kinds (default, one picked up), cards (hand, then a request),
     and the one-button answer when nothing can fill the order."""
     from solemio.ui import driver
@@ -276,7 +276,7 @@ def _fill_picker_shots(size: tuple[int, int], save: Any) -> None:
             driver.click(app, w.rect)
 
     for key, (edition, columns, order, hand) in FILL_POSITIONS.items():
-        app = _app(size)
+        app = _app(size, lang)
         rv = _fill_position(app, edition, columns, order, hand)
         save(app, f"23-fill-{key}-1-kinds")
         if key == "staircase":
@@ -297,8 +297,12 @@ def _fill_picker_shots(size: tuple[int, int], save: Any) -> None:
         app.close()
 
 
-def main(out_dir: str | os.PathLike) -> int:
-    """Save every screenshot into ``out_dir``; returns 0 on success (a CLI exit code)."""
+def main(out_dir: str | os.PathLike, lang: str = "en",
+         sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
+    """Save every screenshot in language ``lang`` into ``out_dir``; returns a CLI exit code.
+
+    Files are named ``<size>-<scene>.png`` (English) or ``<lang>-<size>-<scene>.png``.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -308,7 +312,7 @@ def main(out_dir: str | os.PathLike) -> int:
     pygame.init()
     pygame.display.set_mode((1, 1))
     total = 0
-    for size in SIZES:
-        total += len(shots_for_size(size, out))
+    for size in sizes:
+        total += len(shots_for_size(size, out, lang))
     print(f"saved {total} screenshots in {out}")
     return 0

@@ -7,12 +7,12 @@ never leaves a half-written file that would lose every preference.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from solemio import userdirs
 from solemio.atomic import write_atomic
-from solemio.i18n import LANGUAGES
+from solemio.i18n import LANGUAGES, system_language
 
 PACES = (0.5, 0.75, 1.0, 1.5, 2.0)
 REVEAL_SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -26,7 +26,8 @@ class Settings:
     sound: bool = True
     learner_aid: bool = False  # off by default: the game is about memory
     colour_blind: bool = False
-    language: str = "en"
+    # Until the player picks one in Settings: the system's language (English if none of ours).
+    language: str = field(default_factory=system_language)
     reveal_speed: float = 1.0
     fullscreen: bool = False
 
@@ -45,7 +46,7 @@ class Settings:
         if s.reveal_speed not in REVEAL_SPEEDS:
             s.reveal_speed = 1.0
         if s.language not in LANGUAGES:
-            s.language = "en"
+            s.language = system_language()
         for name in ("sound", "learner_aid", "colour_blind", "fullscreen"):
             setattr(s, name, bool(getattr(s, name)))
         return s

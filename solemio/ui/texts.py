@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import N_, _, data_text, ngettext, npgettext
 
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 COLOURS = ("blue", "green", "brown", "red", "yellow")
@@ -26,6 +26,59 @@ def kind_units(kind: str, n: int) -> str:
         "pineapple": ngettext("{n} pineapple", "{n} pineapples", n),
     }
     return forms.get(kind, f"{n} {kind}")
+
+
+def double_units(kind: str, n: int) -> str:
+    """"2 double salamis": ``n`` double cards of one kind (adjective agrees with the kind)."""
+    forms = {
+        "olive": ngettext("{n} double olive", "{n} double olives", n),
+        "pepper": ngettext("{n} double pepper", "{n} double peppers", n),
+        "mushroom": ngettext("{n} double mushroom", "{n} double mushrooms", n),
+        "salami": ngettext("{n} double salami", "{n} double salamis", n),
+        "pineapple": ngettext("{n} double pineapple", "{n} double pineapples", n),
+    }
+    return forms.get(kind, f"{n} × 2 {kind}")
+
+
+def a_card(kind: str, double: bool = False) -> str:
+    """"an olive", "a double salami": one card, with the article its kind takes."""
+    if double:
+        forms = {
+            "olive": _("a double olive"), "pepper": _("a double pepper"),
+            "mushroom": _("a double mushroom"), "salami": _("a double salami"),
+            "pineapple": _("a double pineapple"),
+        }
+    else:
+        forms = {
+            "olive": _("an olive"), "pepper": _("a pepper"), "mushroom": _("a mushroom"),
+            "salami": _("a salami"), "pineapple": _("a pineapple"),
+        }
+    return forms.get(kind, kind)
+
+
+def including_doubles(kind: str, n: int) -> str:
+    """", including 1 double": the doubles among a kind's units (gender follows the kind)."""
+    # The kind is the context, so a language whose "double" agrees with it can.
+    forms = {
+        "olive": npgettext("olive", "including {n} double", "including {n} doubles", n),
+        "pepper": npgettext("pepper", "including {n} double", "including {n} doubles", n),
+        "mushroom": npgettext("mushroom", "including {n} double", "including {n} doubles", n),
+        "salami": npgettext("salami", "including {n} double", "including {n} doubles", n),
+        "pineapple": npgettext("pineapple", "including {n} double", "including {n} doubles", n),
+    }
+    return forms.get(kind, str(n))
+
+
+def of_them_doubles(kind: str, n: int) -> str:
+    """"(1 double)" after a kind's units in a list of cards (gender follows the kind)."""
+    forms = {
+        "olive": npgettext("olive", "({n} double)", "({n} doubles)", n),
+        "pepper": npgettext("pepper", "({n} double)", "({n} doubles)", n),
+        "mushroom": npgettext("mushroom", "({n} double)", "({n} doubles)", n),
+        "salami": npgettext("salami", "({n} double)", "({n} doubles)", n),
+        "pineapple": npgettext("pineapple", "({n} double)", "({n} doubles)", n),
+    }
+    return forms.get(kind, str(n))
 
 
 def kind_name(kind: str) -> str:
@@ -58,7 +111,7 @@ def announcement(kind: str, singles: int, doubles: int) -> str:
     units = singles + 2 * doubles
     base = kind_units(kind, units)
     if doubles:
-        return base + ", " + ngettext("including {n} double", "including {n} doubles", doubles)
+        return _("{units}, {including}", units=base, including=including_doubles(kind, doubles))
     return base
 
 
@@ -70,11 +123,10 @@ def cards_text(cards: Sequence[Sequence[Any]]) -> str:
             continue
         units = singles + 2 * doubles
         if doubles and not singles:
-            parts.append(ngettext("{n} double {kind}", "{n} double {kind}", doubles,
-                                  kind=kind_name(kind)))
+            parts.append(double_units(kind, doubles))
         elif doubles:
-            parts.append(kind_units(kind, units) + " "
-                         + ngettext("(1 double)", "({n} doubles)", doubles))
+            parts.append(_("{units} {doubles}", units=kind_units(kind, units),
+                           doubles=of_them_doubles(kind, doubles)))
         else:
             parts.append(kind_units(kind, units))
     return ", ".join(parts) if parts else _("nothing")
@@ -89,16 +141,55 @@ def request_text(request: Sequence[Sequence[Any]] | None) -> str:
         if item == "any":
             parts.append(ngettext("{n} unit of any kind", "{n} units of any kind", n))
         elif str(item).startswith("double-"):
-            parts.append(ngettext("{n} double {kind}", "{n} double {kind}", n,
-                                  kind=kind_name(str(item)[7:])))
+            parts.append(double_units(str(item)[7:], n))
         else:
             parts.append(kind_units(str(item), n))
-    return _(" and ").join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
+    return and_list(parts)
+
+
+def and_list(parts: Sequence[str]) -> str:
+    """"a, b and c" in the player's language."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return _("{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
+
+
+#: The engine's reasons a selection cannot be played, as the player reads them.
+PLAY_REFUSALS = {
+    "select at least one ingredient card": N_("Select at least one ingredient card."),
+    "only ingredient cards are played this way": N_("Only ingredient cards are played this way."),
+    "all the ingredients you play in one turn must be of one kind":
+        N_("All the ingredients you play in one turn must be of one kind."),
+    "you do not hold those cards, or it is not your turn to play":
+        N_("You do not hold those cards, or it is not your turn to play."),
+}
+
+
+def play_refusal(why: str | None) -> str:
+    """Why a selection cannot be played, in the player's language."""
+    return _(PLAY_REFUSALS.get(why or "", N_("That cannot be played.")))
+
+
+def spec_name(spec: Any) -> str:
+    """An order card's name in the player's language (the card set's own words first)."""
+    return data_text(spec.name, getattr(spec, "names", None))
+
+
+def spec_explain(spec: Any, own_kind: str) -> str:
+    """What an order card asks for, in the player's language.
+
+    A house-variant card set may write its own explanation (per language);
+    otherwise the order type explains itself from its parameters.
+    """
+    own = getattr(spec, "explains", None)
+    if own:
+        return data_text(own.get("en", ""), own)
+    return spec.explain(own_kind)
 
 
 def order_name(cardset: Any, order_id: str) -> str:
     try:
-        return _(cardset.order(order_id).name)
+        return spec_name(cardset.order(order_id))
     except (KeyError, AttributeError):
         return order_id
 
@@ -150,8 +241,7 @@ def describe_variant(cardset: Any, order_id: str | None, kinds: Sequence[str],
                      own_kind: str) -> str:
     units, doubles = variant_needs(cardset, order_id, kinds, own_kind)
     parts = [kind_units(k, n) for k, n in units.items()]
-    parts += [ngettext("{n} double {kind}", "{n} double {kind}", n, kind=kind_name(k))
-              for k, n in doubles.items()]
+    parts += [double_units(k, n) for k, n in doubles.items()]
     return " + ".join(parts) if parts else " · ".join(kind_name(k) for k in kinds)
 
 
@@ -206,9 +296,7 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
         return _("Ask {name} to show a card", name=name)
     if head == "show":
         kind, units = choice[1], choice[2]
-        if units == 2:
-            return _("Show a double {kind}", kind=kind_name(kind))
-        return _("Show a {kind}", kind=kind_name(kind))
+        return _("Show {card}", card=a_card(kind, units == 2))
     if head == "show-play":
         return _("Play a double") if choice[1] == 2 else _("Play a single")
     if head == "pass":

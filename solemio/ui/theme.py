@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from solemio import i18n
 from solemio.resources import resource_path
 
 # The warm pizzeria palette: tomato, basil, crust, mozzarella, walnut.
@@ -89,6 +90,17 @@ def text(
     return surf
 
 
+#: Texts that did not fit their box: cut short with an ellipsis, or lines left out.
+#: Never expected in a shipped language; the fit tests tour every scene and read it.
+OVERFLOWS: list[tuple[str, str]] = []
+
+
+def note_overflow(where: str, s: str) -> None:
+    """Remember a text that did not fit (bounded: a runaway loop cannot grow it)."""
+    if len(OVERFLOWS) < 500:
+        OVERFLOWS.append((where, s))
+
+
 def fit_text(
     s: str, px: int, max_w: int, colour: tuple[int, ...] = INK, bold: bool = False,
     display: bool = False, min_px: int = 9,
@@ -103,6 +115,7 @@ def fit_text(
     surf = text(s, min_px, colour, bold, display)
     if surf.get_width() > max_w and max_w > 0:
         # Last resort: ellipsis, never spilling out of the box.
+        note_overflow("fit_text", s)
         while len(s) > 1 and text(s + "…", min_px, colour, bold, display).get_width() > max_w:
             s = s[:-1]
         surf = text(s + "…", min_px, colour, bold, display)
@@ -181,8 +194,9 @@ def draw_wrapped(
     y = rect.y
     if middle:
         y = rect.centery - min(rect.h, lh * len(lines)) // 2
-    for line in lines:
+    for i, line in enumerate(lines):
         if y + lh > rect.bottom + 2:
+            note_overflow("draw_wrapped", " ".join(lines[i:]))
             break
         surf = text(line, size, colour, bold)
         x = rect.centerx - surf.get_width() // 2 if centre else rect.x
@@ -204,12 +218,17 @@ def set_layer_budget(scale: float) -> None:
 
 
 def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],
-          limit: int | None = None) -> pygame.Surface:
+          limit: int | None = None, words: bool = True) -> pygame.Surface:
     """A transparent surface painted once per ``key`` and reused.
 
     Software blitting is the frame budget: a panel made of dozens of small
-    draws costs one blit once cached.  Keys must capture everything painted.
+    draws costs one blit once cached.  Keys must capture everything painted;
+    the language is added here unless the layer holds no ``words``, so a
+    switch in Settings shows every layer in the new language with nothing
+    to clear (the old language's layers age out of the budget).
     """
+    if words:
+        key = (i18n.language(), key)
     surf = _LAYERS.get(key)
     if surf is not None:
         _LAYERS.move_to_end(key)
@@ -243,7 +262,7 @@ def blit_ready(surf: pygame.Surface) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    """Forget rendered text and layers (after a language switch)."""
+    """Forget rendered text and layers (tests; a language switch needs no clearing)."""
     _TEXT_CACHE.clear()
     _WORD_W.clear()
     _wrap_para.cache_clear()
@@ -262,7 +281,7 @@ def rounded_panel(
            shadow)
     surf = layer(key, (rect.w + 2 * pad, rect.h + 2 * pad),
                  lambda s: _paint_panel(s, pygame.Rect(pad, pad, rect.w, rect.h), fill, r,
-                                        border, border_w, shadow))
+                                        border, border_w, shadow), words=False)
     surface.blit(surf, (rect.x - pad, rect.y - pad))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _
+from solemio.i18n import _, data_text
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.session import SeatConfig
@@ -34,7 +34,7 @@ class NewGameScene(WidgetScene):
             try:
                 from solemio.engine import load_cardset
 
-                self.descriptions[e.id] = _(load_cardset(e.id).description)
+                self.descriptions[e.id] = load_cardset(e.id).description
             except Exception:  # a description is a nicety; the edition still plays
                 self.descriptions[e.id] = ""
         self.edition = 0
@@ -66,7 +66,7 @@ class NewGameScene(WidgetScene):
             y += row_h + gap
             return pygame.Rect(x0 + lab_w + gap, r.y, pw - lab_w - gap, row_h)
 
-        names = [e.name for e in self.editions]
+        names = [data_text(e.name) for e in self.editions]
         r = line(_("Edition"))
         widgets.append(Selector("edition", "", list(range(len(names))), self.edition,
                                 lambda i: names[i], self.set_edition,
@@ -160,7 +160,7 @@ class NewGameScene(WidgetScene):
             t = theme.fit_text(label, int(r.h * 0.42), r.w, theme.INK, bold=True)
             surface.blit(t, (r.x, r.centery - t.get_height() // 2))
         if self.editions:
-            desc = self.descriptions.get(self.editions[self.edition].id, "")
+            desc = data_text(self.descriptions.get(self.editions[self.edition].id, ""))
             theme.draw_wrapped(surface, desc, self.desc_rect, int(self.desc_rect.h * 0.36),
                                theme.WALNUT_MID, middle=True)
         self.focus.draw(surface)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import N_, _, data_text, ngettext
 from solemio.show import state as show_state
 from solemio.show.pacing import REVEAL_OPENING, Pace, reveal_hold
 from solemio.ui import layout, seats, theme, warm
@@ -29,27 +29,28 @@ from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.texts import (
     COLOUR_KIND,
     KINDS,
+    a_card,
     cards_text,
     describe_choice,
     describe_variant,
-    kind_name,
     kind_units,
     order_kind,
     order_name,
     request_text,
+    spec_explain,
 )
 from solemio.ui.widgets import Button, Widget
 
 FAIL_REASONS = {
-    "not-filled": "the columns and hands cannot cover it",
-    "given-up": "given up",
-    "no-help": "nobody helped",
-    "blocked": "blocked by the others",
-    "not-enough": "not enough of the own kind",
-    "nobody-to-ask": "nobody holds an ingredient card to show",
-    "kind-not-held": "no card of the shown kind in hand",
-    "no-kind": "no kind qualifies",
-    "own-kind-in-columns": "the own kind's column is not empty",
+    "not-filled": N_("the columns and hands cannot cover it"),
+    "given-up": N_("given up"),
+    "no-help": N_("nobody helped"),
+    "blocked": N_("blocked by the others"),
+    "not-enough": N_("not enough of the own kind"),
+    "nobody-to-ask": N_("nobody holds an ingredient card to show"),
+    "kind-not-held": N_("no card of the shown kind in hand"),
+    "no-kind": N_("no kind qualifies"),
+    "own-kind-in-columns": N_("the own kind's column is not empty"),
 }
 
 
@@ -271,7 +272,8 @@ class RevealScene(PlayScene):
             self.sfx("failed")
         elif t == "scorer-moved":
             seat = ev["seat"]
-            self.say(seat, [names[seat], _("takes the scorer card!")], self.t_(1.4))
+            card = data_text(self.session.cardset.scorer_name)
+            self.say(seat, [names[seat], _("takes the {card} card!", card=card)], self.t_(1.4))
             self.scorer = seat
         elif t == "new-round":
             self.end_round(ev)
@@ -462,8 +464,8 @@ class RevealScene(PlayScene):
             return _("{name} asks you to show one ingredient card from your hand.",
                      name=names[ctx.get("asker", 0)])
         if k == "show-play":
-            return _("Play a {kind} from your hand to fill the order.",
-                     kind=kind_name(ctx.get("kind", "")))
+            return _("Play {card} from your hand to fill the order.",
+                     card=a_card(ctx.get("kind", "")))
         return ""
 
     def choice_buttons(self, d: Any) -> list[Widget]:
@@ -739,7 +741,7 @@ class RevealScene(PlayScene):
         y += name.get_height()
         try:
             spec = self.session.cardset.order(cur.face[1])
-            expl = spec.explain(COLOUR_KIND[cur.face[0]])
+            expl = spec_explain(spec, COLOUR_KIND[cur.face[0]])
         except (KeyError, AttributeError):
             expl = ""
         text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
@@ -1024,8 +1026,7 @@ def _faces_to_cards(faces: list) -> list[tuple]:
 
 
 def _card_name(face: tuple) -> str:
-    return _("a double {kind}", kind=kind_name(face[0])) if face[1] == 2 else _(
-        "a {kind}", kind=kind_name(face[0]))
+    return a_card(face[0], face[1] == 2)
 
 
 def _plural(kind: str) -> str:

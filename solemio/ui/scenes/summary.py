@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import _, data_text, ngettext
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -66,8 +66,8 @@ class RoundSummaryScene(WidgetScene):
             surface.blit(tot, tot.get_rect(midright=(row.right - row.h // 4, row.centery)))
         first = self.ev.get("first", 0)
         carried = len(self.ev.get("oven", []))
-        line = _("{name} holds the scorer card and starts round {r}.", name=s.names[first],
-                 r=self.ev["round"]) + "  " + ngettext(
+        line = _("{name} holds the {card} card and starts round {r}.", name=s.names[first],
+                 card=data_text(s.cardset.scorer_name), r=self.ev["round"]) + "  " + ngettext(
             "{n} card stays in the oven.", "{n} cards stay in the oven.", carried)
         t = theme.fit_text(line, int(h * 0.03), int(w * 0.9), theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.79))))

@@ -12,12 +12,21 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import _, data_text, ngettext
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Flight
 from solemio.ui.cards import shadowed
 from solemio.ui.play import REVEAL_KINDS, PlayScene
-from solemio.ui.texts import COLOUR_KIND, KINDS, announcement, kind_name, order_name
+from solemio.ui.texts import (
+    COLOUR_KIND,
+    KINDS,
+    announcement,
+    kind_name,
+    order_name,
+    play_refusal,
+    spec_explain,
+    spec_name,
+)
 from solemio.ui.widgets import Button, Widget
 
 
@@ -254,7 +263,9 @@ class TableScene(PlayScene):
             return self.pace(seat) * 0.35 if ev.get("count") else 0.0
         if t == "scorer-drawn":
             seat = ev["seat"]
-            self.say(seat, [names[seat], _("draws the scorer card!")], self.pace(None) * 1.6)
+            card = data_text(self.session.cardset.scorer_name)
+            self.say(seat, [names[seat], _("draws the {card} card!", card=card)],
+                     self.pace(None) * 1.6)
             self.sfx("scorer")
             return self.pace(None) * 1.2
         if t == "round-end":
@@ -322,7 +333,7 @@ class TableScene(PlayScene):
             return None
         choice, why = self.session.table.check_play(ing)
         if choice is None:
-            return _(why) if why else _("That cannot be played.")
+            return play_refusal(why)
         return None
 
     def confirm(self) -> None:
@@ -334,7 +345,7 @@ class TableScene(PlayScene):
         if d.kind == "play":
             choice, why = self.session.table.check_play(ing)
             if choice is None:
-                self.error = _(why) if why else _("That cannot be played.")
+                self.error = play_refusal(why)
                 return
             self.apply(choice)
             if self.error:
@@ -385,7 +396,8 @@ class TableScene(PlayScene):
             tip = ""
             if face[0] not in KINDS:
                 spec = s.cardset.order(face[1])
-                tip = f"{_(spec.name)}: {spec.explain(own_kind)}"
+                tip = _("{name}: {explanation}", name=spec_name(spec),
+                        explanation=spec_explain(spec, own_kind))
             card = HandCard(self, i, face, r, tip, dr)
             if d is not None and d.kind == "order" and face[0] in KINDS:
                 card.enabled = False
