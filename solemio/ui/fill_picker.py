@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import _, ngettext, pgettext
 from solemio.show.fill_picker import (
     CANNOT,
     COLUMNS,
@@ -37,7 +37,14 @@ from solemio.show.fill_picker import (
 )
 from solemio.ui import theme
 from solemio.ui.series_picker import draw_mark
-from solemio.ui.texts import cards_text, kind_name, kind_units, order_name, request_text
+from solemio.ui.texts import (
+    cards_text,
+    double_units,
+    kind_name,
+    kind_units,
+    order_name,
+    request_text,
+)
 from solemio.ui.widgets import Button, Widget
 
 Choice = tuple
@@ -48,7 +55,7 @@ STATUS_FILL = {COLUMNS: theme.BASIL_DARK, HAND: (176, 124, 30), HELP: (196, 110,
 
 def _need_text(units: int, double: bool, kind: str) -> str:
     if double:
-        return ngettext("{n} double {kind}", "{n} double {kind}", units, kind=kind_name(kind))
+        return double_units(kind, units)
     return kind_units(kind, units)
 
 
@@ -103,7 +110,7 @@ class KindTile(Widget):
         # The amount badge at the top left, like a playing card's index.
         if in_use:
             units, double = m.reqs[self.index]
-            label = _("D") if double else str(units)
+            label = pgettext("badge of a double card", "D") if double else str(units)
             rad = max(8, int(min(r.w, r.h) * 0.14))
             c = (r.x + pad + rad, r.y + pad + rad)
             pygame.draw.circle(surface, theme.CRUST_LIGHT, c, rad)

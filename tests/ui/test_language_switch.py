@@ -1,0 +1,71 @@
+"""Choosing a language in Settings takes effect on the next frame, card faces included."""
+
+from __future__ import annotations
+
+import pygame
+from ui_helpers import FAST_AGENTS
+
+from solemio import i18n
+from solemio.engine import load_cardset
+from solemio.ui.scenes.settings import SettingsScene
+from solemio.ui.scenes.table import TableScene
+from solemio.ui.session import GameSession, SeatConfig
+from solemio.ui.texts import spec_name
+
+COLOURS = ["blue", "green", "brown", "red", "yellow"]
+
+
+def _record(monkeypatch) -> set[str]:
+    rendered: set[str] = set()
+
+    class RecordingFont(pygame.font.Font):
+        def render(self, text, *args, **kwargs):
+            rendered.add(str(text))
+            return super().render(text, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    return rendered
+
+
+def test_card_faces_already_drawn_are_redrawn_in_the_new_language(make_app):
+    app = make_app((1280, 720), language="en")
+    cs = load_cardset("sole-mio")
+    english = app.cards.order("red", "two-doubles", cs, (150, 210))
+    app.settings.language = "it"
+    app.settings_changed()
+    italian = app.cards.order("red", "two-doubles", cs, (150, 210))
+    assert italian is not english
+    diff = sum(italian.get_at((x, y)) != english.get_at((x, y))
+               for x in range(0, 150, 3) for y in range(0, 80, 3))
+    assert diff > 30, "the Italian face looks like the English one"
+    app.settings.language = "en"
+    app.settings_changed()
+    assert app.cards.order("red", "two-doubles", cs, (150, 210)) is english, \
+        "switching back should find the English face still cached"
+
+
+def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypatch):
+    app = make_app((1280, 720), language="en")
+    rendered = _record(monkeypatch)
+    seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(3)]
+    sess = GameSession(load_cardset("sole-mio"), seats, 3, first=0, agent_options=FAST_AGENTS)
+    table = app.manager.push(TableScene(app, sess))
+    app.step([], 0.1, draw=True)
+    assert table.my_decision() is not None
+    hand_orders = [f for f in sess.game.view(0).hand if f[0] in COLOURS]
+    assert hand_orders, "the starting hand holds orders"
+    settings = app.manager.push(SettingsScene(app))
+    app.step([], 0.05, draw=True)
+    rendered.clear()
+    settings.change("language", "fr")  # what choosing "Français" in the selector does
+    app.step([], 0.05, draw=True)
+    assert i18n.language() == "fr"
+    assert "Réglages" in rendered and "Settings" not in rendered
+    app.manager.pop()
+    rendered.clear()
+    app.step([], 0.05, draw=True)
+    names = {spec_name(sess.cardset.order(f[1])) for f in hand_orders}
+    assert any(any(name.startswith(t) or t in name for t in rendered) for name in names), \
+        f"no order in the hand was drawn again in French: {names}"
+    assert not any("Supply" in t or "Oven" in t for t in rendered), sorted(rendered)
+    assert any(t.startswith(("Four ·", "Cuisine")) for t in rendered), sorted(rendered)
