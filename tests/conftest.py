@@ -8,3 +8,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Tests read English texts: the default language must not follow the tester's locale.
 os.environ["LANGUAGE"] = "en"
 os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-test-home-")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switched language (an App in Italian) leaves English for the next."""
+    yield
+    from solemio import i18n
+
+    if i18n.language() != "en":
+        i18n.set_language("en")

@@ -6,6 +6,11 @@
   at the round's end, whose frames (not measured) may finish the reveal's warm-up.
 * ``table_frame_ms_median`` / ``_p99``: update + draw of the table while computer
   turns are shown, 5 seats, 1920x1080.
+* ``language_switch_ms_max`` (and ``_median``): choosing another language in Settings
+  (opened from the pause menu over a 5-seat game, 1920x1080): the settings change and
+  the next frame, drawn in the new language; twelve switches through it, nl, fr, en.
+* ``language_back_to_table_ms_max``: the first table frame after leaving Settings in the
+  new language (its card faces and panels are drawn again with the new words).
 * ``startup_s``: from starting a Python process to the title screen drawn,
   measured from outside with a subprocess.
 * ``rss_mb``: peak resident memory of this process after playing a 5-seat game
@@ -116,6 +121,49 @@ def table_frame_times(frames: int = 900) -> list[float]:
     return times
 
 
+def language_switch_times(rounds: int = 3) -> tuple[list[float], list[float]]:
+    """(switch frames, first table frames after a switch) in milliseconds; see the module doc."""
+    from solemio.engine import load_cardset
+    from solemio.ui.app import App
+    from solemio.ui.scenes.pause import PauseScene
+    from solemio.ui.scenes.settings import SettingsScene
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.ui.settings import Settings
+
+    app = App((1920, 1080), headless=True, settings=Settings(sound=False, language="en"),
+              persist_settings=False)
+    colours = ["blue", "green", "brown", "red", "yellow"]
+    switches: list[float] = []
+    back: list[float] = []
+    try:
+        seats = [SeatConfig(f"P{i}", colours[i], person=(i == 0), level="easy") for i in range(5)]
+        sess = GameSession(load_cardset("sole-mio"), seats, 3, first=0)
+        sess.autosave = lambda background=False: None  # the player's save stays theirs
+        app.manager.reset(TableScene(app, sess))
+        for _ in range(30):
+            app.step([], 1 / 60, draw=True)
+        for lang in ("it", "nl", "fr", "en") * rounds:
+            app.manager.push(PauseScene(app))
+            settings = app.manager.push(SettingsScene(app))
+            for _ in range(3):
+                app.step([], 1 / 60, draw=True)
+            t0 = time.perf_counter()
+            settings.change("language", lang)
+            app.step([], 1 / 60, draw=True)
+            switches.append((time.perf_counter() - t0) * 1000.0)
+            app.manager.pop()
+            app.manager.pop()
+            t0 = time.perf_counter()
+            app.step([], 1 / 60, draw=True)
+            back.append((time.perf_counter() - t0) * 1000.0)
+            for _ in range(3):
+                app.step([], 1 / 60, draw=True)
+    finally:
+        app.close()
+    return switches, back
+
+
 def startup_seconds(repeats: int = 3) -> float:
     """Process start to title drawn, best of ``repeats`` (the first run warms the disk cache)."""
     env = dict(os.environ, SOLEMIO_STARTUP_PROBE="1", SDL_VIDEODRIVER="dummy",
@@ -175,6 +223,15 @@ def rss_in_subprocess() -> float:
     raise RuntimeError(f"the memory run failed: {proc.stderr[-500:]}")
 
 
+def _language_figures() -> dict:
+    switches, back = language_switch_times()
+    return {
+        "language_switch_ms_max": round(max(switches), 2),
+        "language_switch_ms_median": round(statistics.median(switches), 2),
+        "language_back_to_table_ms_max": round(max(back), 2),
+    }
+
+
 def run() -> dict:
     """All three figures, as the ``solemio bench`` command reports them."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -195,6 +252,7 @@ def run() -> dict:
         "table_frame_ms_median": round(statistics.median(table), 2) if table else float("nan"),
         "table_frame_ms_p99": round(table[min(len(table) - 1, int(len(table) * 0.99))], 2)
         if table else float("nan"),
+        **_language_figures(),
         "startup_s": round(startup_seconds(), 3),
         "rss_mb": round(rss_in_subprocess(), 1),
     }

@@ -19,11 +19,17 @@ def badge(surface: pygame.Surface, centre: tuple[int, int], n: int | str, px: in
           fill: tuple[int, int, int] = theme.TOMATO) -> None:
     """A round count badge (cards in hand, stack size) readable on any card."""
     t = theme.text(str(n), px, theme.CREAM, bold=True)
-    r = max(t.get_width(), t.get_height()) // 2 + max(3, px // 4)
+    r = badge_radius(n, px)
     pygame.draw.circle(surface, (30, 18, 10), (centre[0] + 1, centre[1] + 2), r)
     pygame.draw.circle(surface, fill, centre, r)
     pygame.draw.circle(surface, theme.CREAM, centre, r, max(1, px // 10))
     surface.blit(t, t.get_rect(center=centre))
+
+
+def badge_radius(n: int | str, px: int) -> int:
+    """The radius :func:`badge` draws ``n`` at, for placing it before drawing."""
+    t = theme.text(str(n), px, theme.CREAM, bold=True)
+    return max(t.get_width(), t.get_height()) // 2 + max(3, px // 4)
 
 
 def seat_token(app: Any, surface: pygame.Surface, colour: str, centre: tuple[int, int],
@@ -136,9 +142,12 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
             pygame.draw.rect(surface, theme.CREAM_DARK, r, max(1, cw // 20),
                              border_radius=max(2, cw // 12))
         if n is not None:
-            badge(surface, (r.right - 2, r.bottom - 4), n, max(10, int(ch * 0.24)),
+            # Inside the card's height: the label under the card keeps its whole
+            # width, so a longer word in another language is never covered.
+            px = max(10, int(ch * 0.24))
+            badge(surface, (r.right - 2, r.bottom - badge_radius(n, px) - 1), n, px,
                   fill=theme.BASIL_DARK if what == "filled" else theme.TOMATO)
-        lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID)
+        lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID, min_px=min(label_px, 8))
         surface.blit(lt, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)))
 
 

@@ -7,6 +7,7 @@ from ui_helpers import FAST_AGENTS
 
 from solemio import i18n
 from solemio.engine import load_cardset
+from solemio.ui import theme
 from solemio.ui.scenes.settings import SettingsScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
@@ -24,6 +25,8 @@ def _record(monkeypatch) -> set[str]:
             return super().render(text, *args, **kwargs)
 
     monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    theme.font.cache_clear()  # fonts made from now on record; no text comes from a cache
+    theme.clear_caches()
     return rendered
 
 
@@ -45,8 +48,8 @@ def test_card_faces_already_drawn_are_redrawn_in_the_new_language(make_app):
 
 
 def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypatch):
-    app = make_app((1280, 720), language="en")
     rendered = _record(monkeypatch)
+    app = make_app((1280, 720), language="en")
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(3)]
     sess = GameSession(load_cardset("sole-mio"), seats, 3, first=0, agent_options=FAST_AGENTS)
     table = app.manager.push(TableScene(app, sess))
@@ -69,3 +72,5 @@ def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypat
         f"no order in the hand was drawn again in French: {names}"
     assert not any("Supply" in t or "Oven" in t for t in rendered), sorted(rendered)
     assert any(t.startswith(("Four ·", "Cuisine")) for t in rendered), sorted(rendered)
+    theme.font.cache_clear()
+    theme.clear_caches()

@@ -1,4 +1,9 @@
-"""Layout tests: nothing interactive overlaps or leaves the window, at every size and seat count."""
+"""Layout tests: nothing interactive overlaps or leaves the window, at every size and seat count.
+
+They run in all four languages (English at every size, the others at the
+smallest and a large window), and fail when a text drawn had to be cut short
+(``theme.OVERFLOWS``): the longest language decides the layout.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import pytest
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
-from solemio.ui import driver, layout
+from solemio.ui import driver, layout, theme
 from solemio.ui.scenes.newgame import NewGameScene
 from solemio.ui.scenes.pause import PauseScene
 from solemio.ui.scenes.reveal import RevealScene
@@ -20,6 +25,17 @@ from solemio.ui.session import GameSession, SeatConfig
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 COLOURS = ["blue", "green", "brown", "red", "yellow"]
+LANG_SIZES = [("en", s) for s in SIZES] + [
+    (lang, s) for lang in ("it", "nl", "fr") for s in [(1024, 640), (1920, 1080)]
+]
+
+
+@pytest.fixture(autouse=True)
+def _no_overflow():
+    """Every text drawn during the test fitted its box (nothing cut short)."""
+    theme.OVERFLOWS.clear()
+    yield
+    assert not theme.OVERFLOWS, f"texts cut short: {sorted(set(theme.OVERFLOWS))}"
 
 
 def check(scene, size):
@@ -31,15 +47,15 @@ def check(scene, size):
     assert layout.overlaps(rects) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_table_regions_and_widgets(make_app, size, n):
+def test_table_regions_and_widgets(make_app, lang, size, n):
     lay = layout.table_layout(size, n)
     regions = [("me", lay.me), ("hand", lay.hand), ("actions", lay.actions),
                ("oven", lay.oven), ("supply", lay.supply), ("menu", lay.menu_button)]
     regions += [(f"opp{i}", r) for i, r in enumerate(lay.opponents)]
     assert layout.overlaps(regions) == []
-    app = make_app(size)
+    app = make_app(size, language=lang)
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(n)]
     sess = GameSession(load_cardset("grande"), seats, 1, first=0, agent_options=FAST_AGENTS)
     table = app.manager.push(TableScene(app, sess))
@@ -52,15 +68,15 @@ def test_table_regions_and_widgets(make_app, size, n):
     app.draw()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
 @pytest.mark.parametrize("n", [2, 5])
-def test_reveal_decision_layout(make_app, size, n):
+def test_reveal_decision_layout(make_app, lang, size, n):
     from solemio.ui.screenshots import find_decision
 
     found = find_decision("sole-mio", "fill", n)
     assert found
     seed, choices = found
-    app = make_app(size)
+    app = make_app(size, language=lang)
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(n)]
     sess = GameSession(load_cardset("sole-mio"), seats, seed, choices=choices,
                        agent_options=FAST_AGENTS)
@@ -80,9 +96,9 @@ def test_reveal_decision_layout(make_app, size, n):
     app.draw()
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_menus(make_app, size):
-    app = make_app(size)
+@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
+def test_menus(make_app, lang, size):
+    app = make_app(size, language=lang)
     for cls in (TitleScene, NewGameScene, SettingsScene):
         scene = app.manager.push(cls(app))
         check(scene, size)
@@ -92,3 +108,4 @@ def test_menus(make_app, size):
     check(ng, size)
     app.manager.push(PauseScene(app))
     check(app.manager.top, size)
+    app.draw()

@@ -52,11 +52,13 @@ class RoundSummaryScene(WidgetScene):
             filled = view.seats[seat].filled
             new = len(filled) - self.before[seat]
             txt = ngettext("+{n} this round", "+{n} this round", new)
-            t = theme.text(txt, int(row.h * 0.3), theme.BASIL_DARK if new else theme.MUTED,
-                           bold=True)
-            surface.blit(t, (row.x + int(row.w * 0.3), row.centery - t.get_height() // 2))
             cw, ch = layout.card_size(row.h * 0.84)
             x = row.x + int(row.w * 0.46)
+            tx = row.x + int(row.w * 0.3)
+            # Up to the first card, whatever the language's length.
+            t = theme.fit_text(txt, int(row.h * 0.3), x - tx - row.h // 8,
+                               theme.BASIL_DARK if new else theme.MUTED, bold=True)
+            surface.blit(t, (tx, row.centery - t.get_height() // 2))
             step = min(cw + 4, (row.right - x - cw - row.h) // max(1, len(filled) - 1)
                        if len(filled) > 1 else cw)
             for i, face in enumerate(filled):
