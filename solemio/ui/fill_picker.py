@@ -212,27 +212,37 @@ class ItemTile(Widget):
         gap = max(2, pad // 2)
         head_px = max(10, int(r.h * 0.13))
         pill_h = max(14, int(r.h * 0.16))
-        lines = []
+        lines = []  # (words, status, the words without their lead-in when they do not fit)
         if any(s or d for _k, s, d in hand):
-            lines.append((_("hand: {cards}", cards=cards_text(hand)), HAND))
+            lines.append((_("hand: {cards}", cards=cards_text(hand)), HAND, cards_text(hand)))
         if req:
-            lines.append((_("ask: {req}", req=request_text(req)), HELP))
+            lines.append((_("ask: {req}", req=request_text(req)), HELP, request_text(req)))
         # From the bottom up: the hint (if the item has other ways), the ways' pills;
         # from the top: the kind's picture (what is left of the room) and the heading.
         bottom = r.bottom - pad
         count = len(m.options[self.index])
         if count > 1:
-            hint = theme.fit_text(_("{i} of {n}: click for another way", i=m.pick[self.index] + 1,
-                                    n=count), max(9, int(r.h * 0.1)), r.w - 2 * pad, theme.MUTED)
-            surface.blit(hint, hint.get_rect(midbottom=(r.centerx, bottom)))
-            bottom -= hint.get_height() + gap
+            words = _("{i} of {n}: click for another way", i=m.pick[self.index] + 1, n=count)
+            hint_px = max(9, int(r.h * 0.1))
+            # Two lines when a narrow tile (or a longer language) needs them.
+            hint_lines = theme.wrap(words, hint_px, r.w - 2 * pad)
+            if len(hint_lines) > 2:
+                hint_lines = [words]
+            for line in reversed(hint_lines):
+                hint = theme.fit_text(line, hint_px, r.w - 2 * pad, theme.MUTED)
+                surface.blit(hint, hint.get_rect(midbottom=(r.centerx, bottom)))
+                bottom -= hint.get_height()
+            bottom -= gap
         y = bottom - len(lines) * (pill_h + gap) + gap
-        for words, status in lines:
-            _status_pill(surface, pygame.Rect(r.x + pad, y, r.w - 2 * pad, pill_h), status, words)
+        for words, status, short in lines:
+            _status_pill(surface, pygame.Rect(r.x + pad, y, r.w - 2 * pad, pill_h), status, words,
+                         short)
             y += pill_h + gap
         pills_top = bottom - len(lines) * (pill_h + gap)
         head = _("missing: {what}", what=request_text([(what, n)])) if what != "any" or n \
             else _("missing")
+        if theme.font(9, True).size(head)[0] > r.w - 2 * pad and (what != "any" or n):
+            head = request_text([(what, n)])  # a narrow tile: the amount alone says it
         t = theme.fit_text(head, head_px, r.w - 2 * pad, theme.INK, bold=True)
         top = r.y + pad
         room = pills_top - top - t.get_height() - 2 * gap
