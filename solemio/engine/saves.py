@@ -25,7 +25,16 @@ VERSION = 1
 
 
 class SaveError(Exception):
-    """A save file cannot be used; the message says which file and why."""
+    """A save file cannot be used; the message says which file and why.
+
+    ``problem`` names the kind of fault in one word, so a window can word it
+    for the player: missing, unreadable, empty, corrupt, not-a-save, newer,
+    unsupported, incomplete, cardset or altered.
+    """
+
+    def __init__(self, message: str, problem: str = "corrupt") -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 def digest(game: Game) -> str:
@@ -71,23 +80,33 @@ def load_game(path: str | Path, record_events: bool = True) -> tuple[Game, dict[
     """Rebuild a saved game; raises SaveError (never anything else) for a bad file."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path}: no such save file", "missing") from None
+    except UnicodeDecodeError as exc:
         raise SaveError(f"{path}: not a save file (corrupt: {exc})") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise SaveError(f"{path}: cannot be read ({exc.strerror})", "unreadable") from None
+    if not text.strip():
+        raise SaveError(f"{path}: the save file is empty", "empty")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise SaveError(f"{path}: not a save file (corrupt: {exc})") from None
     return game_from_dict(data, str(path), record_events)
 
 
 def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[Game, dict]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{where}: not a Sole Mio! save file")
-    if data.get("version") != VERSION:
-        raise SaveError(f"{where}: save version {data.get('version')!r} is not supported")
+        raise SaveError(f"{where}: not a Sole Mio! save file", "not-a-save")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise SaveError(f"{where}: saved by a newer version of the game (save version "
+                        f"{version}, this game reads {VERSION})", "newer")
+    if version != VERSION:
+        raise SaveError(f"{where}: save version {version!r} is not supported", "unsupported")
     try:
-        cs = _cardset_from(data["cardset"], data.get("cardset_file", where))
+        cs = _cardset_from(data.get("cardset"), str(data.get("cardset_file", where)))
         seats = data["seats"]
         seed = data["seed"]
         first = data.get("first")
@@ -98,18 +117,22 @@ def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[G
     except SaveError:
         raise
     except SourceError as exc:
-        raise SaveError(f"{where}: the embedded card set is broken ({exc.problem})") from None
+        raise SaveError(f"{where}: the embedded card set is broken ({exc.problem})",
+                        "cardset") from None
     except IllegalChoice as exc:
-        raise SaveError(f"{where}: the save was altered or is corrupt: {exc.reason}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{where}: the save is incomplete or corrupt ({exc})") from None
+        raise SaveError(f"{where}: the save was altered or is corrupt: {exc.reason}",
+                        "altered") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise SaveError(f"{where}: the save is incomplete or corrupt ({exc})",
+                        "incomplete") from None
     if digest(game) != data.get("digest"):
-        raise SaveError(f"{where}: the save was altered or is corrupt (position check failed)")
+        raise SaveError(f"{where}: the save was altered or is corrupt (position check failed)",
+                        "altered")
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
     return game, extra
 
 
 def _cardset_from(source: Any, file: str) -> CardSet:
     if not isinstance(source, dict):
-        raise SaveError(f"{file}: the embedded card set is missing")
+        raise SaveError(f"{file}: the embedded card set is missing", "cardset")
     return parse_cardset(Located(file, source, {}), Path(file))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -17,7 +18,6 @@ from typing import Any
 from solemio import userdirs
 from solemio.ai import make_agent
 from solemio.atomic import write_atomic
-from solemio.engine.choices import to_json
 from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
@@ -51,7 +51,7 @@ class GameSession:
 
     def __init__(self, cardset: Any, seats: list[SeatConfig], seed: int,
                  first: int | None = None, choices: list | None = None,
-                 agent_options: dict[str, dict] | None = None) -> None:
+                 agent_options: dict[str, dict] | None = None, game: Any = None) -> None:
         from solemio.engine import new_game, replay
 
         self.cardset = cardset
@@ -59,7 +59,9 @@ class GameSession:
         self.seed = seed
         self.first = first
         colours = [s.colour for s in seats]
-        if choices:
+        if game is not None:  # already rebuilt from a save (with its events)
+            self.game = game
+        elif choices:
             self.game = replay(cardset, colours, seed, [_tuplify(c) for c in choices], first)
         else:
             self.game = new_game(cardset, colours, seed, first)
@@ -199,11 +201,10 @@ class GameSession:
 
     # --- saving ---------------------------------------------------------
     def to_json(self) -> dict:
-        return {
-            "format": 1, "cardset": self.cardset.id, "seed": self.seed, "first": self.first,
-            "seats": [asdict(s) for s in self.seats],
-            "choices": [to_json(c) for c in self.game.choices_log],
-        }
+        """The engine's save (card set embedded, digest, version) with the seats' people."""
+        from solemio.engine.saves import game_to_dict
+
+        return game_to_dict(self.game, {"seats": [asdict(s) for s in self.seats]})
 
     def autosave(self, background: bool = False) -> None:
         """Save the game, or forget it once over; in the background off the window's thread.
@@ -271,9 +272,32 @@ def autosave_path() -> Path:
 def has_autosave() -> bool:
     try:
         SAVER.flush()
-        return autosave_path().is_file()
+        return os.path.lexists(autosave_path())
     except OSError:
         return False
+
+
+def session_from_save(path: Path) -> GameSession:
+    """A game session from a save file; SaveError (with its problem) if it cannot be used."""
+    from solemio.engine.saves import SaveError
+    from solemio.savefiles import read_game
+
+    game, extra = read_game(path)
+    try:
+        seats = [SeatConfig(**s) for s in extra["seats"]]
+        if [s.colour for s in seats] != list(game.colours) or not all(
+                isinstance(s.name, str) and isinstance(s.person, bool) and
+                isinstance(s.level, str) for s in seats):
+            raise ValueError("the seats do not match the game")
+        return GameSession(game.cs, seats, game.seed, game.first_arg, game=game)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{path}: the seats are missing or wrong ({exc})", "incomplete") from None
+
+
+def check_autosave() -> bool:
+    """Whether there is a game to continue; a save that cannot be used is set aside and
+    reported (see solemio.savefiles) instead."""
+    return load_autosave(check_only=True) is not None
 
 
 def clear_autosave() -> None:
@@ -284,22 +308,23 @@ def clear_autosave() -> None:
         pass
 
 
-def load_autosave() -> GameSession | None:
-    """Resume the last unfinished game; a broken file is set aside, never a crash."""
+def load_autosave(check_only: bool = False) -> GameSession | None:
+    """Resume the last unfinished game; a file that cannot be used is set aside and
+    reported in one sentence on the title screen, never deleted and never a crash."""
+    from solemio.engine.saves import SaveError
+    from solemio.savefiles import refuse
+
     SAVER.flush()
     path = autosave_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        from solemio.engine import load_cardset
-
-        cs = load_cardset(data["cardset"])
-        seats = [SeatConfig(**s) for s in data["seats"]]
-        sess = GameSession(cs, seats, int(data["seed"]), data.get("first"), data["choices"])
-    except Exception:
-        try:
-            path.replace(path.with_suffix(".broken"))
-        except OSError:
-            pass
+    if not os.path.lexists(path):
         return None
-    sess.resume_feed()
+    try:
+        sess = session_from_save(path)
+        if sess.game.is_over():
+            raise SaveError(f"{path}: the game is already over", "incomplete")
+    except SaveError as exc:
+        refuse(path, "autosave", path.name, exc.problem)
+        return None
+    if not check_only:
+        sess.resume_feed()
     return sess

@@ -16,11 +16,13 @@ class TitleScene(WidgetScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.t = 0.0
+        self.can_continue = self._can_continue()
 
     def _can_continue(self) -> bool:
         from solemio.ui import session
 
-        return session.has_autosave()
+        # A save that cannot be used is set aside here, and said in one sentence below.
+        return session.check_autosave()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -36,25 +38,33 @@ class TitleScene(WidgetScene):
         for (name, label, action, style), r in zip(items, rects, strict=True):
             b = Button(name, label, action, r, style=style)
             buttons.append(b)
-        buttons[1].enabled = self._can_continue()
+        buttons[1].enabled = self.can_continue
         self.focus.set(buttons)
         if self.focus.focus < 0:
             self.focus.focus_name("new")
 
     def on_resume(self) -> None:
+        self.can_continue = self._can_continue()
         self.layout(self.app.size)
 
     def on_escape(self) -> None:
         self.app.quit()
 
     def new_game(self) -> None:
+        from solemio.savefiles import dismiss
+
+        dismiss()
         self.app.manager.open("new-game")
 
     def resume(self) -> None:
         from solemio.ui import session
 
+        from solemio.savefiles import dismiss
+
+        dismiss()
         sess = session.load_autosave()
         if sess is None:
+            self.can_continue = False
             self.layout(self.size)
             return
         self.app.manager.open("table", sess)
@@ -89,6 +99,25 @@ class TitleScene(WidgetScene):
                          theme.CREAM_DARK)
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.48))))
         self.focus.draw(surface)
+        self.draw_notices(surface)
         foot = theme.text(_("Arrows or Tab to move · Enter to choose · F11 full screen"),
                           max(11, int(h * 0.02)), theme.CREAM_DARK)
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.012))))
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """Saves that could not be used, one sentence each (see solemio.savefiles)."""
+        from solemio.savefiles import pending
+
+        notices = pending()
+        if not notices:
+            return
+        w, h = self.size
+        px = max(11, int(h * 0.022))
+        lines = [n.sentence() for n in notices[:2]]
+        if len(notices) > 2:
+            lines.append(_("… and {n} more files set aside.", n=len(notices) - 2))
+        y = h - int(h * 0.045) - len(lines) * int(px * 1.35)
+        for line in lines:
+            t = theme.fit_text(line, px, int(w * 0.94), theme.GOLD, bold=True)
+            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+            y += int(px * 1.35)
