@@ -55,6 +55,7 @@ def problem_text(problem: str) -> str:
         "incomplete": _("parts of it are missing or wrong"),
         "cardset": _("its card set is no longer valid"),
         "altered": _("it was changed by hand or damaged"),
+        "unfinished": _("it is not a finished game"),
     }
     return texts.get(problem, texts["corrupt"])
 

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from solemio.i18n import _
+from solemio.i18n import _, ngettext
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
@@ -115,7 +115,8 @@ class TitleScene(WidgetScene):
         px = max(11, int(h * 0.022))
         lines = [n.sentence() for n in notices[:2]]
         if len(notices) > 2:
-            lines.append(_("… and {n} more files set aside.", n=len(notices) - 2))
+            lines.append(ngettext("… and {n} more file set aside.",
+                                  "… and {n} more files set aside.", len(notices) - 2))
         y = h - int(h * 0.045) - len(lines) * int(px * 1.35)
         for line in lines:
             t = theme.fit_text(line, px, int(w * 0.94), theme.GOLD, bold=True)
