@@ -57,9 +57,8 @@ class TitleScene(WidgetScene):
         self.app.manager.open("new-game")
 
     def resume(self) -> None:
-        from solemio.ui import session
-
         from solemio.savefiles import dismiss
+        from solemio.ui import session
 
         dismiss()
         sess = session.load_autosave()
