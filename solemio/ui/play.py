@@ -22,6 +22,7 @@ from solemio.ui.computer import Thinker
 from solemio.ui.scene import Scene
 from solemio.ui.scenes.base import backdrop
 from solemio.ui.session import GameSession
+from solemio.ui.texts import sentence
 from solemio.ui.widgets import Button, FocusGroup
 
 # Sounds of events whichever scene shows them (the table and the reveal both may):
@@ -411,6 +412,7 @@ class PlayScene(Scene):
             text = _("{name} is thinking", name=self.session.names[deciding]) + dots
         if not text:
             return
+        text = sentence(text)
         r = self.L.message
         colour = theme.CREAM if not self.error else (255, 214, 190)
         surf = theme.fit_text(text, int(r.h * 0.62), r.w, colour, bold=bool(self.error))

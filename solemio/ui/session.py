@@ -86,6 +86,12 @@ class GameSession:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def you(self, seat: int | None) -> bool:
+        """Whether texts about ``seat`` speak to "you": the one person at the table
+        (with several people at one screen, each is called by name)."""
+        persons = self.persons
+        return len(persons) == 1 and seat == persons[0]
+
     def is_person(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].person
 

@@ -6,6 +6,7 @@ translated through :mod:`solemio.i18n`, and testable without a window.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,6 +15,16 @@ from solemio.i18n import N_, _, data_text, ngettext, npgettext
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 COLOURS = ("blue", "green", "brown", "red", "yellow")
 COLOUR_KIND = dict(zip(COLOURS, KINDS, strict=True))
+
+
+_DOUBLED = re.compile(r"([!?…])\.(?!\.)")
+
+
+def sentence(s: str) -> str:
+    """A message as shown: starting with a capital, and without doubled punctuation
+    where a name that ends in its own mark ("Sole Mio!") closes a sentence."""
+    s = _DOUBLED.sub(r"\1", s.strip())
+    return s[:1].upper() + s[1:] if s else s
 
 
 def kind_units(kind: str, n: int) -> str:

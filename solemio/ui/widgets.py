@@ -57,6 +57,8 @@ class Button(Widget):
         self.style = style
         self.icon = icon
         self.selected = False
+        # Called when the button is clicked while disabled: a grey button still says why.
+        self.refused: Action | None = None
 
     def activate(self) -> None:
         if self.enabled and self.visible:
@@ -337,6 +339,8 @@ class FocusGroup:
                     if w.focusable:
                         self.focus = i
                     w.click(event.pos)
+                elif getattr(w, "refused", None) is not None and w.visible:
+                    w.refused()
                 return None
             return event
         if event.type == pygame.TEXTINPUT:

@@ -14,13 +14,16 @@ from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 
 
-def tie_break_text(ev: dict, names: list[str]) -> str:
+def tie_break_text(ev: dict, names: list[str], you: int | None = None) -> str:
     """Why the winner won, in words, when filled orders alone did not decide."""
     winners = ev.get("winners", [])
     tb = ev.get("tie_break")
     units = ev.get("hand_units") or []
     if tb == "hand-units" and winners:
         w = winners[0]
+        if w == you:
+            return _("Tied on filled orders: you win with the most ingredient units in hand "
+                     "({n}; a double counts 2).", n=units[w] if units else "?")
         return _("Tied on filled orders: {name} wins with the most ingredient units in hand "
                  "({n}; a double counts 2).", name=names[w], n=units[w] if units else "?")
     if tb == "shared":
@@ -73,11 +76,12 @@ class GameOverScene(WidgetScene):
         names = s.names
         winners = self.ev.get("winners", [])
         if len(winners) == 1:
-            head = _("{name} wins!", name=names[winners[0]])
+            head = _("You win!") if s.you(winners[0]) else _("{name} wins!",
+                                                                name=names[winners[0]])
         else:
             head = _("Shared win: {names}", names=", ".join(names[i] for i in winners))
         title_text(surface, head, (w // 2, int(h * 0.09)), int(h * 0.09))
-        tb = tie_break_text(self.ev, names)
+        tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
         if tb:
             t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True)
             surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.175))))

@@ -37,6 +37,7 @@ from solemio.ui.texts import (
     order_kind,
     order_name,
     request_text,
+    sentence,
     spec_explain,
 )
 from solemio.ui.widgets import Button, Widget
@@ -100,7 +101,9 @@ class RevealScene(PlayScene):
         names = session.names
         if ev is not None:
             self.say(self.scorer, [_("The round is over!"),
-                                   _("{name} turns the oven over.", name=names[self.scorer])],
+                                   _("You turn the oven over.") if session.you(self.scorer)
+                                   else _("{name} turns the oven over.",
+                                          name=names[self.scorer])],
                      1.6 / self.speed())
             self.hold = REVEAL_OPENING / self.speed()
 
@@ -137,7 +140,7 @@ class RevealScene(PlayScene):
             return []
         lines: list[str] = []
         for note in cur.notes:
-            lines.extend(self.note_lines(dict(note)))
+            lines.extend(sentence(line) for line in self.note_lines(dict(note)))
         return lines[-4:]
 
     @property
@@ -273,7 +276,9 @@ class RevealScene(PlayScene):
         elif t == "scorer-moved":
             seat = ev["seat"]
             card = data_text(self.session.cardset.scorer_name)
-            self.say(seat, [names[seat], _("takes the {card} card!", card=card)], self.t_(1.4))
+            self.say(seat, [names[seat], _("take the {card} card!", card=card)
+                            if self.session.you(seat)
+                            else _("takes the {card} card!", card=card)], self.t_(1.4))
             self.scorer = seat
         elif t == "new-round":
             self.end_round(ev)
@@ -340,25 +345,40 @@ class RevealScene(PlayScene):
             parts = " + ".join(
                 kind_units(k, u) if (k := order_kind(cs, o, own)) else
                 f"{order_name(cs, o)} = {u}" for o, u in ev["orders"])
+            if self.session.you(ev["seat"]):
+                return [ngettext("You reveal it alone: {list}",
+                                 "You play a series of {n}: {list}", n, list=parts)]
             return [ngettext("{name} reveals it alone: {list}",
                              "{name} plays a series of {n}: {list}", n,
                              name=names[ev["seat"]], list=parts)]
         if t == "variant":
             own = COLOUR_KIND[self.session.seats[ev["seat"]].colour]
-            return [_("{name} chooses: {kinds}", name=names[ev["seat"]],
-                      kinds=describe_variant(cs, ev.get("order"), list(ev["kinds"]), own))]
+            kinds = describe_variant(cs, ev.get("order"), list(ev["kinds"]), own)
+            if self.session.you(ev["seat"]):
+                return [_("You choose: {kinds}", kinds=kinds)]
+            return [_("{name} chooses: {kinds}", name=names[ev["seat"]], kinds=kinds)]
         if t == "help-asked":
-            return [_("{name} asks for help: {req}", name=names[ev["seat"]],
-                      req=request_text([tuple(x) for x in ev["request"]]))]
+            req = request_text([tuple(x) for x in ev["request"]])
+            if self.session.you(ev["seat"]):
+                return [_("You ask for help: {req}", req=req)]
+            return [_("{name} asks for help: {req}", name=names[ev["seat"]], req=req)]
         if t == "help-declined":
+            if self.session.you(ev["helper"]):
+                return [_("You do not help.")]
             return [_("{name} does not help.", name=names[ev["helper"]])]
         if t == "help-given":
-            return [_("{name} helps with {cards}.", name=names[ev["helper"]],
-                      cards=cards_text(_faces_to_cards(ev["cards"])))]
+            cards = cards_text(_faces_to_cards(ev["cards"]))
+            if self.session.you(ev["helper"]):
+                return [_("You help with {cards}.", cards=cards)]
+            return [_("{name} helps with {cards}.", name=names[ev["helper"]], cards=cards)]
         if t == "reward":
             if ev.get("order"):
+                if self.session.you(ev["seat"]):
+                    return [_("You take the top order of your stack as a reward.")]
                 return [_("{name} takes the top order of their stack as a reward.",
                           name=names[ev["seat"]])]
+            if self.session.you(ev["seat"]):
+                return [_("Your order stack is empty: no reward.")]
             return [_("{name}'s order stack is empty: no reward.", name=names[ev["seat"]])]
         if t == "block":
             revealed = dict(ev["revealed"])
@@ -368,8 +388,10 @@ class RevealScene(PlayScene):
                       list=", ".join(shown) or "0"),
                     _("Blocked!") if ev["blocked"] else _("Nobody can block it.")]
         if t == "show":
-            return [_("{name} shows {card}.", name=names[ev["asked"]],
-                      card=_card_name(tuple(ev["shown"])))]
+            card = _card_name(tuple(ev["shown"]))
+            if self.session.you(ev["asked"]):
+                return [_("You show {card}.", card=card)]
+            return [_("{name} shows {card}.", name=names[ev["asked"]], card=card)]
         if t == "failed":
             return [_("Not filled: {why}.", why=fail_reason(ev["reason"]))]
         return []
@@ -413,7 +435,7 @@ class RevealScene(PlayScene):
         d = self.my_decision()
         self.prompt = ""
         if d is not None and self.choice_area.w > 0:  # (not laid out yet: no choices)
-            self.prompt = self.prompt_for(d)
+            self.prompt = sentence(self.prompt_for(d))
             widgets.extend(self.choice_buttons(d))
         widgets.append(Button("speed", _("Speed × {n}", n=f"{self.speed():g}"),
                               self.toggle_speed, L.speed_button, style="secondary"))
@@ -575,6 +597,8 @@ class RevealScene(PlayScene):
         self.draw_tooltip(surface)
 
     def title(self) -> str:
+        if self.session.you(self.scorer):
+            return _("Round {r}: you reveal the oven", r=self.round)
         return _("Round {r}: {name} reveals the oven", r=self.round,
                  name=self.session.names[self.scorer])
 
@@ -735,7 +759,9 @@ class RevealScene(PlayScene):
             surface.blit(rot, rot.get_rect(center=r.center))
         owner = cur.owner
         y = r.bottom + px // 2
-        name = theme.fit_text(_("{name}'s order", name=self.session.names[owner]), px,
+        whose = _("Your order") if self.session.you(owner) else _(
+            "{name}'s order", name=self.session.names[owner])
+        name = theme.fit_text(whose, px,
                               box.w - px, theme.INK, bold=True)
         surface.blit(name, (box.x + px // 2, y))
         y += name.get_height()

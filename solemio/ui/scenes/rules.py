@@ -22,7 +22,7 @@ def rules_sections() -> list[tuple[str, str]]:
             "Remember what went in, and play your orders when the oven can pay them.")),
         (_("Your turn"), _(
             "1. Play one or more ingredient cards of one kind onto the oven. The table "
-            "hears what you played: \"3 pineapples, including 1 double\". "
+            "hears what you played: “3 pineapples, including 1 double”. "
             "2. You may add one order card from your hand. "
             "3. Refill your hand to 7 cards, either from the supply or from your own "
             "order stack, never both. A player without ingredient cards passes.")),

@@ -68,8 +68,11 @@ class RoundSummaryScene(WidgetScene):
             surface.blit(tot, tot.get_rect(midright=(row.right - row.h // 4, row.centery)))
         first = self.ev.get("first", 0)
         carried = len(self.ev.get("oven", []))
-        line = _("{name} holds the {card} card and starts round {r}.", name=s.names[first],
-                 card=data_text(s.cardset.scorer_name), r=self.ev["round"]) + "  " + ngettext(
+        card = data_text(s.cardset.scorer_name)
+        line = (_("You hold the {card} card and start round {r}.", card=card, r=self.ev["round"])
+                if s.you(first) else
+                _("{name} holds the {card} card and starts round {r}.", name=s.names[first],
+                  card=card, r=self.ev["round"])) + "  " + ngettext(
             "{n} card stays in the oven.", "{n} cards stay in the oven.", carried)
         t = theme.fit_text(line, int(h * 0.03), int(w * 0.9), theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.79))))

@@ -235,8 +235,9 @@ class TableScene(PlayScene):
         if t == "order":
             seat = ev["seat"]
             face = tuple(ev["order"])
-            self.say(seat, [names[seat], _("adds an order: {name}",
-                                           name=order_name(s.cardset, face[1]))],
+            oname = order_name(s.cardset, face[1])
+            self.say(seat, [names[seat], _("add an order: {name}", name=oname) if s.you(seat)
+                            else _("adds an order: {name}", name=oname)],
                      self.pace(seat))
             self.anims.add(Flight(("face", face), _card_in(rects.get(seat, self.L.me),
                                                             self.L.oven.size),
@@ -245,7 +246,8 @@ class TableScene(PlayScene):
             return self.pace(seat) * 0.8
         if t == "pass":
             seat = ev["seat"]
-            self.say(seat, [names[seat], _("passes: no ingredient cards")], self.pace(seat))
+            self.say(seat, [names[seat], _("pass: no ingredient cards") if s.you(seat)
+                            else _("passes: no ingredient cards")], self.pace(seat))
             return self.pace(seat) * 0.8
         if t == "draw":
             seat = ev["seat"]
@@ -264,7 +266,8 @@ class TableScene(PlayScene):
         if t == "scorer-drawn":
             seat = ev["seat"]
             card = data_text(self.session.cardset.scorer_name)
-            self.say(seat, [names[seat], _("draws the {card} card!", card=card)],
+            self.say(seat, [names[seat], _("draw the {card} card!", card=card) if s.you(seat)
+                            else _("draws the {card} card!", card=card)],
                      self.pace(None) * 1.6)
             self.sfx("scorer")
             return self.pace(None) * 1.2
@@ -335,6 +338,15 @@ class TableScene(PlayScene):
         if choice is None:
             return play_refusal(why)
         return None
+
+    def play_refusal(self) -> str:
+        """Why Play is grey, in words (shown when it is clicked, and under an order
+        selected on its own)."""
+        ing, order = self.selection()
+        if not ing and order is not None:
+            return _("Play stays grey: an order goes into the oven after ingredients. Select "
+                     "ingredient cards of one kind as well.")
+        return self.check_selection() or ""
 
     def confirm(self) -> None:
         d = self.my_decision()
@@ -410,7 +422,10 @@ class TableScene(PlayScene):
             play.enabled = why is None
             widgets.append(play)
             widgets.append(Button("clear", _("Clear"), self.clear, ab[2], style="secondary"))
-            if not ing:
+            play.refused = lambda: setattr(self, "error", self.play_refusal())
+            if not ing and order is not None:
+                self.message = self.play_refusal()
+            elif not ing:
                 self.message = _("Your turn: select ingredient cards of one kind, and an order "
                                  "if you like, then Play.")
             elif why is None:
@@ -480,7 +495,7 @@ class TableScene(PlayScene):
         turn = self.turn_seat
         title = _("Round {r} of {n}", r=s.show.round, n=s.show.rounds)
         if 0 <= turn < len(s.seats):
-            title += "  ·  " + (_("Your turn") if turn == s.viewer and len(s.persons) <= 1
+            title += "  ·  " + (_("Your turn") if s.you(turn)
                                else _("{name}'s turn", name=s.names[turn]))
         return title
 
