@@ -249,25 +249,47 @@ class CardPainter:
         # Hyphenated words may break after their hyphens ("Four-three-two-one").
         words = [part for word in text.split() for part in _hyphen_parts(word)]
         max_px = max(min_px, int(max_px))
-        for px in range(max_px, min_px - 1, -1):
+        # Below min_px only as a last resort, so a long name on a small card still shows
+        # whole (a thumbnail's title need not be read, but it must never be cut).
+        for px in range(max_px, min(min_px, 4) - 1, -1):
             font = self.font(px, bold, display)
             lines = self._greedy(words, font, box[0])
             if not lines:
                 lines = [""]
+            if 1 < len(lines) <= max_lines:
+                lines = self._balanced(words, font, len(lines))
             height = len(lines) * font.get_linesize()
             widest = max(font.size(line)[0] for line in lines)
             if len(lines) <= max_lines and widest <= box[0] and height <= box[1] * 1.08:
                 return px, lines
-        # Still too long at the smallest size: keep it on max_lines, widest allowed.
-        font = self.font(min_px, bold, display)
-        lines = [text] if max_lines == 1 else self._greedy(words, font, box[0])
-        if len(lines) > max_lines:
-            from solemio.ui.theme import note_overflow
+        # Nothing fits: every word on max_lines lines, shrunk to the width when drawn.
+        px = min(min_px, 4)
+        font = self.font(px, bold, display)
+        return px, self._balanced(words, font, min(max_lines, len(words))) if words else [text]
 
-            note_overflow("card face", text)
-            lines = lines[:max_lines]
-            lines[-1] += "\u2026"  # an ellipsis shows the name goes on
-        return min_px, lines
+    @staticmethod
+    def _balanced(words: Sequence[str], font: pygame.font.Font, n: int) -> list[str]:
+        """``words`` on ``n`` lines with the widest line as narrow as it can be ("Four of /
+        a kind", never "Four of a / kind")."""
+        from itertools import combinations
+
+        def join(group: Sequence[str]) -> str:
+            out = ""
+            for w in group:
+                out += ("" if not out or out.endswith("-") else " ") + w
+            return out
+
+        best: list[str] = [join(words)]
+        best_w = None
+        if n <= 1 or len(words) < n or len(words) > 12:
+            return best
+        for cuts in combinations(range(1, len(words)), n - 1):
+            bounds = (0, *cuts, len(words))
+            lines = [join(words[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
+            wdt = max(font.size(line)[0] for line in lines)
+            if best_w is None or wdt < best_w:
+                best, best_w = lines, wdt
+        return best
 
     @staticmethod
     def _greedy(words: Sequence[str], font: pygame.font.Font, width: int) -> list[str]:

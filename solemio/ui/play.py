@@ -355,10 +355,17 @@ class PlayScene(Scene):
             else:
                 tail = (r.centerx, r.bottom - 4) if r.centery < area.centery else (
                     r.centerx, r.top + 4)
+        if tail is not None and self.tail_crosses(area, tail):
+            tail = None  # the first line names the speaker anyway
         icon = None
         if b.get("icon"):
             icon = self.app.cards.kind_icon(b["icon"], int(area.h * 0.6))
         seats.bubble(surface, area, b["lines"], tail, alpha, icon)
+
+    def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
+        """Whether a bubble's tail from ``area`` to ``tail`` would cross something the
+        scene must keep in view (the reveal's columns)."""
+        return False
 
     def draw_flights(self, surface: pygame.Surface) -> None:
         for f in self.anims.flights:

@@ -121,9 +121,8 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
         slots.append(("scorer", _("scorer"), None))
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
     edition = session.cardset.scorer_name
-    for (what, label, n), cell in zip(slots, cells, strict=True):
-        r = pygame.Rect(0, 0, cw, ch)
-        r.midtop = (cell.centerx, body.y)
+    places = slot_places(rect, slots)
+    for (what, _label, n), (r, centre, px, label_r, lt) in zip(slots, places, strict=True):
         if what == "ing":
             img = app.cards.ingredient_back((cw, ch))
         elif what in ("ord", "stack"):
@@ -142,13 +141,27 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
             pygame.draw.rect(surface, theme.CREAM_DARK, r, max(1, cw // 20),
                              border_radius=max(2, cw // 12))
         if n is not None:
-            # Inside the card's height: the label under the card keeps its whole
-            # width, so a longer word in another language is never covered.
-            px = max(10, int(ch * 0.24))
-            badge(surface, (r.right - 2, r.bottom - badge_radius(n, px) - 1), n, px,
+            badge(surface, centre, n, px,
                   fill=theme.BASIL_DARK if what == "filled" else theme.TOMATO)
+        surface.blit(lt, label_r)
+
+
+def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
+                ) -> list[tuple[pygame.Rect, tuple[int, int], int, pygame.Rect, pygame.Surface]]:
+    """Where each slot of a seat panel goes: its card, its count badge's centre and text
+    size, its label's rectangle and picture.  The badge stays inside the card's height:
+    the label under the card keeps its whole width, so a longer word in another
+    language is never covered (the layout tests check it at every window size)."""
+    body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
+    out = []
+    for (_what, label, n), cell in zip(slots, cells, strict=True):
+        r = pygame.Rect(0, 0, cw, ch)
+        r.midtop = (cell.centerx, body.y)
+        px = max(10, int(ch * 0.24))
+        centre = (r.right - 2, r.bottom - badge_radius(n if n is not None else 0, px) - 1)
         lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID, min_px=min(label_px, 8))
-        surface.blit(lt, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)))
+        out.append((r, centre, px, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)), lt))
+    return out
 
 
 def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list[pygame.Rect],

@@ -76,6 +76,8 @@ class GameSession:
 
     def _to_stack(self) -> bool:
         return getattr(self.cardset, "unfilled", "stack") != "out-of-game"
+        # The oven as it was before the last event (cards may still be flying onto it).
+        self.oven_before: tuple[tuple | None, int] = (self.show.oven_top, self.show.oven)
 
     # --- who is who -------------------------------------------------------
     @property
@@ -175,6 +177,7 @@ class GameSession:
         evs = self.game.events_for(self._viewer, self.show.position)[:1]
         if not evs:
             return None
+        self.oven_before = (self.show.oven_top, self.show.oven)
         self.show = show_state.step(self.show, evs[0])
         return evs[0]
 

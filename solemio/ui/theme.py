@@ -290,11 +290,12 @@ def _paint_panel(
     border: tuple[int, ...] | None, border_w: int, shadow: bool,
 ) -> None:
     if shadow:
+        # The panel's own shape, moved down and right: whole, so its corners stay round
+        # (the layer's margin holds it; see rounded_panel's pad).
         off = max(2, rect.h // 40)
-        sh = pygame.Surface((rect.w + off * 2, rect.h + off * 2), pygame.SRCALPHA)
-        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect().inflate(-off, -off).move(off, off),
-                         border_radius=r)
-        surface.blit(sh, (rect.x - off // 2, rect.y - off // 2))
+        sh = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=r)
+        surface.blit(sh, (rect.x + off, rect.y + off))
     if len(fill) == 4 and fill[3] < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, fill, s.get_rect(), border_radius=r)

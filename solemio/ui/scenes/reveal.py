@@ -176,9 +176,14 @@ class RevealScene(PlayScene):
         L.reveal_oven = pygame.Rect(mid.x, mid.y + m, rcw, rch)
         col_area = pygame.Rect(L.reveal_oven.right + 2 * m, mid.y,
                                L.reveal_order.x - L.reveal_oven.right - 4 * m, mid.h)
+        # Speech bubbles get a strip of their own above the columns: they never cover
+        # what the reveal is about (the opponents' panels speak down into it, the person
+        # at the screen up into it).
+        talk_h = max(34, int(h * 0.085))
+        L.announce = pygame.Rect(col_area.x, col_area.y, col_area.w, talk_h)
+        col_area = pygame.Rect(col_area.x, col_area.y + talk_h + m // 2, col_area.w,
+                               col_area.h - talk_h - m // 2)
         L.columns = layout.split_h(col_area, 5, m)
-        L.announce = pygame.Rect(col_area.x, col_area.y + int(col_area.h * 0.3), col_area.w,
-                                 max(40, int(h * 0.1)))
         L.me_announce = pygame.Rect(0, 0, 0, 0)
         self.build_widgets()
 
@@ -569,6 +574,9 @@ class RevealScene(PlayScene):
         self.focus.focus_name("more")
 
     # --- painting -------------------------------------------------------------
+    def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
+        return any(col.clipline(area.center, tail) for col in self.L.columns)
+
     def column_slot(self, k: int, i: int) -> pygame.Rect:
         col = self.L.columns[k]
         head = int(col.h * 0.16)

@@ -99,11 +99,17 @@ class RulesScene(WidgetScene):
             y += theme.draw_wrapped(content, body, pygame.Rect(0, y, inner.w, 3000), px,
                                     theme.INK)
             y += px
-        self.scroll = min(self.scroll, max(0, y - inner.h))
-        surface.blit(content, inner.topleft, pygame.Rect(0, self.scroll, inner.w, inner.h))
-        if self.scroll < y - inner.h:
-            more = theme.text(_("More below: scroll with the arrows or the wheel"), max(11, px - 2),
-                              theme.TOMATO_DARK, bold=True)
-            surface.blit(more, more.get_rect(bottomright=(self.panel.right - px,
-                                                          self.panel.bottom - px // 3)))
+        # While more text lies below, its hint gets a strip of its own under the text.
+        more = theme.fit_text(_("More below: scroll with the arrows or the wheel"),
+                              max(11, px - 2), inner.w, theme.TOMATO_DARK, bold=True)
+        view = pygame.Rect(inner)
+        if y > inner.h:
+            view.h = inner.h - more.get_height() - px // 3
+        self.scroll = min(self.scroll, max(0, y - view.h))
+        surface.blit(content, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
+        self.text_rect = view
+        self.more_rect: pygame.Rect | None = None
+        if self.scroll < y - view.h:
+            self.more_rect = more.get_rect(bottomright=(inner.right, inner.bottom))
+            surface.blit(more, self.more_rect)
         self.focus.draw(surface)

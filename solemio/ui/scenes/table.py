@@ -229,7 +229,8 @@ class TableScene(PlayScene):
             n = ev["singles"] + ev["doubles"]
             for i in range(n):
                 self.anims.add(Flight(("face", face), _card_in(start, self.L.oven.size),
-                                      pygame.Rect(self.L.oven), 0.28, delay=0.06 * i))
+                                      pygame.Rect(self.L.oven), 0.28, delay=0.06 * i,
+                                      tag="oven"))
             self.sfx("play")
             return self.pace(seat)
         if t == "order":
@@ -241,7 +242,7 @@ class TableScene(PlayScene):
                      self.pace(seat))
             self.anims.add(Flight(("face", face), _card_in(rects.get(seat, self.L.me),
                                                             self.L.oven.size),
-                                  pygame.Rect(self.L.oven), 0.28))
+                                  pygame.Rect(self.L.oven), 0.28, tag="oven"))
             self.sfx("play")
             return self.pace(seat) * 0.8
         if t == "pass":
@@ -508,6 +509,10 @@ class TableScene(PlayScene):
         # The piles as far as the show has got (the engine may be a turn ahead).
         top = tuple(s.show.oven_top) if s.show.oven_top is not None else None
         height = s.show.oven
+        if any(f.tag == "oven" for f in self.anims.flights):
+            # A card flying onto the oven is not also lying there already.
+            before, height = s.oven_before
+            top = tuple(before) if before is not None else None
         supply = s.show.supply
         parts.append(("oven", self.pile_rect(L.oven, self.oven_label(height)), (top, height),
                       lambda surf: self.draw_oven(surf, top, height)))
