@@ -133,7 +133,7 @@ def test_an_event_repaints_the_column_it_lands_in(reveal_app):
         app.step([], 1 / 60, draw=False)
         if [list(c) for c in top.cols] != cols and not top.anims.flights:
             break
-    changed = [k for k in range(5) if top.cols[k] != cols[k]]
+    changed = [k for k in range(5) if list(top.cols[k]) != cols[k]]
     assert changed, "no card landed"
     after = _assert_frame_fresh(app)
     assert after != before
