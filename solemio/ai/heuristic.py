@@ -44,6 +44,13 @@ class Style:
     draw_target: int = 3  # orders wanted in hand
     no_help_draw_target: int = 4  # without help (Mamma Mia!) more orders in hand pay
     no_help_topup: float = 0.0  # and opponents' orders rarely get topped up
+    # where a failed order only goes back under its stack (Sole Mio!), more orders
+    # in hand and an earlier play pay (measured: docs/ai.md)
+    kept_draw_target: int = 4
+    kept_threshold: float = 0.6
+    help_rule: str = "free"  # "free": whenever it costs my orders little; "old": not the leader, <= 5 units
+    final_dump: bool = False  # on the last lap of the game, any order beats one left in hand
+    help_slack: float = 1.0  # "free": units my own orders need that a help may give away
 
 
 EASY = Style(
@@ -57,7 +64,7 @@ EASY = Style(
     draw_target=2,
     no_help_draw_target=2,
 )
-NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02))
+NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02), final_dump=True)
 PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 
@@ -90,6 +97,12 @@ class HeuristicAgent(Agent):
                     self.style,
                     draw_target=max(self.style.draw_target, self.style.no_help_draw_target),
                     opp_topup=min(self.style.opp_topup, self.style.no_help_topup),
+                )
+            elif self.ev.cs.unfilled != "out-of-game" and self.style.noise == 0.0:
+                self.style = replace(
+                    self.style,
+                    draw_target=max(self.style.draw_target, self.style.kept_draw_target),
+                    threshold=min(self.style.threshold, self.style.kept_threshold),
                 )
         handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
         choice = handler(view, dict(view.context))
@@ -189,6 +202,8 @@ class HeuristicAgent(Agent):
             t = 0.45 if self.ev.cs.unfilled == "out-of-game" else 0.3
             if view.round >= view.rounds:
                 t = 0.05
+                if self.style.final_dump and view.supply <= n:
+                    t = -0.5  # an order left in hand at the end scores nothing
         if len(orders) >= 4:
             t -= 0.15
         return t
@@ -388,11 +403,37 @@ class HeuristicAgent(Agent):
         cost = self._cards_cost(cheapest[1])
         if self.style.noise > 0.2:
             return cheapest if self.rng.random() < 0.5 and cost <= 3 else ("decline",)
+        if self.style.help_rule == "free":
+            return self._free_help(view, helps)
         if not self.style.help_leader and theirs >= mine + 1 and theirs >= others:
             return ("decline",)
         if view.round >= view.rounds and theirs >= mine:
             return ("decline",)
         return cheapest if cost <= 5 else ("decline",)
+
+    def _free_help(self, view: SeatView, helps: list[tuple]) -> tuple:
+        """Help with the cards my own orders miss least.
+
+        Helping is never a loss against the asker (both gain a filled order)
+        and a gain against everyone else, and declining only hands the reward
+        to the next opponent asked; so the one cost is the cards, counted as
+        the units my hand's orders would have needed from them.
+        """
+        hu, hd, orders = hand_vectors(view.hand)
+        cu, cd, _ = self._project(view, hu, hd)
+        dem = self._demand(view, cu, cd, hu, hd, orders)
+        best, pick = None, ("decline",)
+        for c in helps:
+            left = list(hu)
+            for kind, s, d in c[1]:
+                left[KIDX[kind]] -= s + 2 * d
+            lost = sum(max(0.0, min(dem[k], hu[k]) - max(0, left[k])) for k in range(5))
+            key = (lost, self._cards_cost(c[1]), c)
+            if best is None or key < best:
+                best, pick = key, c
+        if best is not None and best[0] <= self.style.help_slack:
+            return pick
+        return ("decline",)
 
     def _d_block(self, view: SeatView, ctx: dict) -> tuple:
         own = self.kind_of(view.seat)
