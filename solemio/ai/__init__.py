@@ -21,7 +21,9 @@ def make_agent(level: str, seat: int = 0, seed: int = 0, **options: Any) -> Agen
 
     Options for hard: ``budget_ms`` (thinking time per decision, default
     1000) or ``iterations`` (a fixed number of play-outs, for exact
-    reproduction).  Unknown levels raise ValueError.
+    reproduction), and ``workers``: play-out processes (1, the default: in
+    the calling process; 0: every core, see ``solemio.ai.workers``).
+    Unknown levels raise ValueError.
     """
     from solemio.ai.heuristic import EASY, NORMAL, HeuristicAgent
 
@@ -42,6 +44,10 @@ def make_agent(level: str, seat: int = 0, seed: int = 0, **options: Any) -> Agen
     if level == "hard":
         from solemio.ai.search import HardAgent
 
+        if options.get("workers") == 0:
+            from solemio.ai.workers import default_workers
+
+            options = {**options, "workers": default_workers()}
         return HardAgent(seat, seed, **options)
     raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
 

@@ -45,6 +45,8 @@ def _parser() -> _Parser:
     p.add_argument("--processes", type=int, default=None)
     p.add_argument("--budget-ms", type=float, default=None, help="hard: thinking time per decision")
     p.add_argument("--iterations", type=int, default=None, help="hard: play-outs per decision (reproducible)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="hard: play-out processes per hard seat (default 1; 0: every core)")
     p.add_argument("--json", action="store_true")
     return p
 
@@ -168,6 +170,10 @@ def _validate(args: argparse.Namespace) -> tuple[str, list[str], dict]:
         if not args.budget_ms > 0:
             raise ArenaError("--budget-ms must be positive")
         options["budget_ms"] = args.budget_ms
+    if args.workers is not None:
+        if args.workers < 0:
+            raise ArenaError("--workers must be 0 (every core) or more")
+        options["workers"] = args.workers
     if args.iterations is not None:
         if args.iterations < 1:
             raise ArenaError("--iterations must be at least 1")

@@ -26,11 +26,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from solemio.ai.base import Cancelled, Searcher
-from solemio.ai.evaluate import hand_vectors
+from solemio.ai.evaluate import Evaluator, hand_vectors
 from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
 from solemio.ai.memory import KIDX, Entry, MemoryStyle
 from solemio.engine import Game, SeatView
@@ -64,6 +65,7 @@ class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history."""
 
     _base: tuple[int, int, list[Entry], list[float]] = (-1, 0, [], [0.0] * 5)
+    prepared_for: int | None = None  # the search whose position was prepared
 
     def prepare(self, history: tuple, round_no: int) -> None:
         """Remember the searched position's oven once: play-outs only append to it."""
@@ -156,7 +158,84 @@ def _settled(values: list[list[float]], di: int) -> bool:
 
 
 class _OutOfTime(Exception):
-    """A play-out ran past the budget: its iteration is dropped."""
+    """A play-out ran past the budget (or its search ended): its iteration is dropped."""
+
+
+_POLICIES: dict[tuple, _SampleSelf] = {}
+_EVALUATORS: dict[int, Evaluator] = {}
+
+
+def _policy_for(spec: dict, sample: Game) -> _SampleSelf:
+    """The hard seat's own play-out policy for this search (made once per process and seat)."""
+    key = (spec["seat"], repr(spec["style"]), tuple(spec["colours"]), spec["first"])
+    pol = _POLICIES.get(key)
+    if pol is None:
+        if len(_POLICIES) > 64:
+            _POLICIES.clear()
+        pol = _POLICIES[key] = _SampleSelf(spec["seat"], 0, style=spec["style"])
+        pol.memory.colours = list(spec["colours"])
+        pol.memory.first = spec["first"]
+    ev = _EVALUATORS.get(id(sample.cs))
+    if ev is None or ev.cs is not sample.cs:
+        ev = _EVALUATORS[id(sample.cs)] = Evaluator(sample.cs)
+    pol.ev = ev
+    if pol.prepared_for != spec["base_seed"]:
+        pol.prepare(sample.history, spec["round"])
+        pol.prepared_for = spec["base_seed"]
+    return pol
+
+
+def iteration_row(sample: Game, spec: dict, it: int, stale: Callable[[], bool]) -> list[float] | None:
+    """One iteration: every candidate played out on the same re-deal (None: out of time).
+
+    The same function runs in the deciding process and in a worker process
+    (``solemio.ai.workers``), so a search with an iteration budget gives the
+    same rows on any number of cores.
+    """
+    pol = _policy_for(spec, sample)
+    seed = spec["base_seed"] * 31 + it
+    row = []
+    try:
+        for c in spec["cands"]:
+            g = sample.clone()
+            g.apply(c)
+            row.append(playout(g, spec["seat"], spec["round"], random.Random(seed), pol, stale))
+    except _OutOfTime:
+        return None
+    return row
+
+
+def playout(g: Game, me: int, start_round: int, rng: random.Random, pol: _SampleSelf,
+            stale: Callable[[], bool]) -> float:
+    """Play ``g`` to the end of the round: own seat by the rules of thumb, opponents light.
+
+    Value: own filled orders minus the opponents' mean, +1.5 for a win at the
+    game's end.  ``stale()`` is asked every few steps; True abandons the
+    play-out (raises ``_OutOfTime``).
+    """
+    steps = 0
+    while not g.is_over():
+        if steps % 8 == 7 and stale():
+            raise _OutOfTime()
+        d = g.decision()
+        if d.seat == me:
+            if g.round != start_round:
+                break
+            choice = pol.act(g.view(me))
+        else:
+            if steps % 8 == 0 and g.round != start_round:
+                break
+            choice = light_policy(g, rng)
+        g.apply(choice)
+        steps += 1
+    scores = g.scores()
+    mine = scores[me]
+    others = [s for i, s in enumerate(scores) if i != me]
+    value = mine - sum(others) / len(others)
+    if g.is_over():
+        if g.winners and me in g.winners:
+            value += 1.5 / len(g.winners)
+    return value
 
 
 class HardAgent(HeuristicAgent):
@@ -172,14 +251,15 @@ class HardAgent(HeuristicAgent):
         budget_ms: float = 1000.0,
         iterations: int | None = None,
         style: Style | None = None,
+        workers: int = 1,
         **options: Any,
     ) -> None:
         super().__init__(seat, seed, style=style or HARD, **options)
         self.budget_ms = float(budget_ms)
         self.iterations = iterations
-        self.playouts = 0  # total play-outs so far (for measurements)
-        self._self_policy: _SampleSelf | None = None
-        self._hard_stop: float | None = None
+        self.workers = max(1, int(workers))  # play-out processes (1: search in this process)
+        self.playouts = 0  # total iterations so far (for measurements)
+        self.searches = 0  # searched decisions so far
 
     # the hard seat remembers everything: its picture of the oven is the public history
     def choose(self, view: SeatView, new_events: list[dict], searcher: Searcher) -> tuple:
@@ -243,80 +323,94 @@ class HardAgent(HeuristicAgent):
     # ------------------------------------------------------------------ search
 
     def _search(self, view: SeatView, cands: list[tuple], default: tuple, searcher: Searcher) -> tuple:
-        start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0 * 0.85
+        start = time.monotonic()
+        timed = self.iterations is None
+        deadline = start + self.budget_ms / 1000.0 * 0.85 if timed else None
         # a play-out still running at the budget's end is abandoned (and its
         # iteration dropped), so a slow round cannot push a decision past it
-        self._hard_stop = None if self.iterations is not None else start + self.budget_ms / 1000.0 * 0.95
+        stop = start + self.budget_ms / 1000.0 * 0.95 if timed else None
         limit = self.iterations
         base_seed = self.rng.getrandbits(48)
-        values: list[list[float]] = [[] for _ in cands]
-        if self._self_policy is None:
-            self._self_policy = _SampleSelf(self.seat, self.seed, style=self.style)
-            self._self_policy.ev = self.ev
-        self._self_policy.memory.colours = self.memory.colours
-        self._self_policy.memory.first = self.memory.first
-        self._self_policy.prepare(view.history, view.round)
+        spec = {
+            "seat": self.seat, "style": self.style, "colours": tuple(self.memory.colours),
+            "first": self.memory.first, "cands": tuple(cands), "base_seed": base_seed,
+            "round": view.round, "stop": stop,
+        }
+        di = cands.index(default)
+        self.searches += 1
+
+        def sample(it: int) -> Game:
+            return searcher.sample(random.Random(base_seed + it))
+
+        from solemio.ai.workers import shared_pool
+
+        pool = shared_pool(self.workers) if self.workers > 1 else None
+        if pool is not None:
+            prefix = [0, 0]  # unbroken prefix of iterations seen, where it settled (0: not)
+
+            def on_row(rows: dict[int, list[float]]) -> bool:
+                # the settled test runs on the unbroken prefix of iterations, at the
+                # same counts as on one core, so an iteration budget stays exact
+                while prefix[0] in rows:
+                    prefix[0] += 1
+                    n = prefix[0]
+                    if n >= SETTLE_MIN and n % 8 == 0 and _settled(
+                        [list(col) for col in zip(*(rows[i] for i in range(n)), strict=True)], di
+                    ):
+                        prefix[1] = n
+                        return True
+                return False
+
+            try:
+                got = pool.run(spec, sample, limit, deadline, searcher.cancelled, on_row)
+            except Cancelled:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a broken pool: search here instead
+                import logging
+
+                logging.getLogger(__name__).warning("play-out workers failed (%s); one core", exc)
+                got = None
+            if got is not None:
+                if limit is not None:
+                    keep = range(prefix[1] or limit)
+                    rows = [got[i] for i in keep]
+                else:
+                    rows = [got[i] for i in sorted(got)]
+                self.playouts += len(rows)
+                return self._pick(rows, cands, default)
+        rows = []
         it = 0
         while True:
             if limit is not None:
                 if it >= limit:
                     break
-            elif time.perf_counter() >= deadline and it >= 1:
+            elif time.monotonic() >= deadline and it >= 1:
                 break
             searcher.check()
-            sample = searcher.sample(random.Random(base_seed + it))
-            row = []
-            try:
-                for c in cands:
-                    g = sample.clone()
-                    g.apply(c)
-                    row.append(self._playout(g, view.round, random.Random(base_seed * 31 + it)))
-            except _OutOfTime:
+            row = iteration_row(sample(it), spec, it, lambda: stop is not None and time.monotonic() > stop)
+            if row is None:
                 break
-            for i, v in enumerate(row):
-                values[i].append(v)
+            rows.append(row)
             it += 1
             self.playouts += 1
-            if it >= SETTLE_MIN and it % 8 == 0 and _settled(values, cands.index(default)):
+            if it >= SETTLE_MIN and it % 8 == 0 and _settled(
+                [list(col) for col in zip(*rows, strict=True)], di
+            ):
                 break
-        n = min(len(v) for v in values)
-        if n < 2:
+        return self._pick(rows, cands, default)
+
+    @staticmethod
+    def _pick(rows: list[list[float]], cands: list[tuple], default: tuple) -> tuple:
+        """The default, unless another candidate beats it by two standard errors and the margin."""
+        if len(rows) < 2:
             return default
-        d0 = values[cands.index(default)][:n]
+        values = [list(col) for col in zip(*rows, strict=True)]
+        d0 = values[cands.index(default)]
         best, pick = 0.0, default
         for i, c in enumerate(cands):
             if c == default:
                 continue
-            m, se = _paired(values[i][:n], d0)
+            m, se = _paired(values[i], d0)
             if m > 2.0 * se + MARGIN and m > best:
                 best, pick = m, c
         return pick
-
-    def _playout(self, g: Game, start_round: int, rng: random.Random) -> float:
-        me = self.seat
-        pol = self._self_policy
-        steps = 0
-        stop = self._hard_stop
-        while not g.is_over():
-            if stop is not None and steps % 8 == 7 and time.perf_counter() > stop:
-                raise _OutOfTime()
-            d = g.decision()
-            if d.seat == me:
-                if g.round != start_round:
-                    break
-                choice = pol.act(g.view(me))
-            else:
-                if steps % 8 == 0 and g.round != start_round:
-                    break
-                choice = light_policy(g, rng)
-            g.apply(choice)
-            steps += 1
-        scores = g.scores()
-        mine = scores[me]
-        others = [s for i, s in enumerate(scores) if i != me]
-        value = mine - sum(others) / len(others)
-        if g.is_over():
-            if g.winners and me in g.winners:
-                value += 1.5 / len(g.winners)
-        return value

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 SIZES = ((1280, 720), (1920, 1080))
-FAST_AGENTS = {"hard": {"budget_ms": 40}}  # pictures, not strength: keep the search short
+FAST_AGENTS = {"hard": {"budget_ms": 40, "workers": 1}}  # pictures, not strength: keep the search short
 REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "show-card",
                     "show-play")
 

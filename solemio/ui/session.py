@@ -23,6 +23,9 @@ from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
 from solemio.show.table import SeatTable
 
+# the window's hard seat searches on every core (warm worker processes, see solemio.ai.workers)
+WINDOW_AGENT_OPTIONS: dict[str, dict] = {"hard": {"workers": 0}}
+
 
 @dataclass
 class SeatConfig:
@@ -66,7 +69,8 @@ class GameSession:
         else:
             self.game = new_game(cardset, colours, seed, first)
         opts = agent_options or {}
-        self.agents = {i: make_agent(s.level, seat=i, seed=seed, **opts.get(s.level, {}))
+        self.agents = {i: make_agent(s.level, seat=i, seed=seed,
+                                     **{**WINDOW_AGENT_OPTIONS.get(s.level, {}), **opts.get(s.level, {})})
                        for i, s in enumerate(seats) if not s.person}
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.

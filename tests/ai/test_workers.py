@@ -1,0 +1,86 @@
+"""Hard's search on several cores: same answers, cancellable, and one core where processes fail."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from conftest import COLOURS4
+
+from solemio.ai import make_agent, workers
+from solemio.engine import load_cardset, new_game
+
+
+def _positions(edition: str, kinds: tuple[str, ...], count: int, seed: int = 21) -> list:
+    cs = load_cardset(edition)
+    game = new_game(cs, COLOURS4, seed=seed)
+    agents = [make_agent("normal", s, s) for s in range(4)]
+    out = []
+    while not game.is_over() and len(out) < count:
+        if game.decision().kind in kinds:
+            out.append(game.clone(record_events=True))
+        game.apply(agents[game.current_seat()].decide(game))
+    return out
+
+
+@pytest.mark.parametrize("edition", ["sole-mio", "grande"])
+def test_two_workers_answer_as_one_core(edition: str) -> None:
+    """With an iteration budget the rows, and so the choice, do not depend on the cores."""
+    for game in _positions(edition, ("order", "draw", "help", "fill"), 4):
+        seat = game.current_seat()
+        one = make_agent("hard", seat, 5, iterations=10)
+        two = make_agent("hard", seat, 5, iterations=10, workers=2)
+        a = one.decide(game.clone(record_events=True))
+        b = two.decide(game.clone(record_events=True))
+        assert a == b
+        assert one.playouts == two.playouts
+    assert workers.shared_pool(2) is not None  # the pool really ran (and stays warm)
+
+
+def test_pool_starts_once_and_stays_warm() -> None:
+    pool = workers.shared_pool(2)
+    assert pool is not None and pool.alive()
+    game = _positions("sole-mio", ("order",), 1)[0]
+    make_agent("hard", game.current_seat(), 3, iterations=4, workers=2).decide(game)
+    assert workers.shared_pool(2) is pool and pool.alive()
+
+
+def test_multicore_thinking_is_cancellable() -> None:
+    game = _positions("sole-mio", ("order",), 1)[0]
+    hard = make_agent("hard", game.current_seat(), 5, budget_ms=60_000, workers=2)
+    cancel = threading.Event()
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.setdefault("choice", hard.decide(game, cancel)))
+    t0 = time.perf_counter()
+    worker.start()
+    time.sleep(0.5)
+    cancel.set()
+    worker.join(timeout=5)
+    assert not worker.is_alive()
+    assert time.perf_counter() - t0 < 3.0
+    assert box["choice"] in game.decision().choices
+    # the pool is still usable after a withdrawn question
+    again = make_agent("hard", game.current_seat(), 6, iterations=3, workers=2)
+    assert again.decide(game.clone(record_events=True)) in game.decision().choices
+
+
+def test_one_core_when_processes_are_unavailable(monkeypatch) -> None:
+    def refuse(_n: int) -> None:
+        raise OSError("no processes in this sandbox")
+
+    monkeypatch.setattr(workers, "_POOL", None)
+    monkeypatch.setattr(workers, "_POOL_FAILED", False)
+    monkeypatch.setattr(workers, "PlayoutPool", refuse)
+    assert workers.shared_pool(4) is None
+    game = _positions("grande", ("order",), 1)[0]
+    seat = game.current_seat()
+    one = make_agent("hard", seat, 5, iterations=6)
+    many = make_agent("hard", seat, 5, iterations=6, workers=4)
+    assert many.decide(game.clone(record_events=True)) == one.decide(game.clone(record_events=True))
+    assert many.playouts == one.playouts == 6
+
+
+def test_every_core_option() -> None:
+    hard = make_agent("hard", 0, 1, workers=0)
+    assert hard.workers == workers.default_workers() >= 1
