@@ -138,7 +138,8 @@ class App:
     def settings_changed(self) -> None:
         """Apply and store changed settings (language, sound, colour-blind painter)."""
         self.settings = self.settings.normalised()
-        if self.settings.language != i18n.language():
+        language_changed = self.settings.language != i18n.language()
+        if language_changed:
             # Every cache of pictures with words in them (card faces, layers, the
             # still frame) is keyed by the language: the next frame draws the new
             # words, the table and the pictures without words are kept.
@@ -157,6 +158,16 @@ class App:
             except OSError:
                 pass
         self.manager.layout(self.size)
+        if language_changed:
+            # The scenes under Settings are painted again in the new language, a bounded
+            # amount per frame while Settings shows (warm.py), not all in the first frame
+            # back.
+            steps: list = []
+            for scene in self.manager.stack[:-1]:
+                language_steps = getattr(scene, "language_steps", None)
+                if language_steps is not None:
+                    steps += language_steps()
+            self.warmer.add("language", steps, first=True)
 
     def quit(self) -> None:
         self.running = False
@@ -279,6 +290,8 @@ class App:
         if top is not None:
             top.warm_ahead()
         if self.warmer.jobs:
+            if self.warmer.pending("language"):
+                self.warmer.urgent = True  # a step a frame even while Settings is busy
             self.warmer.run(self.cards, self._frame_start)
 
     def close(self) -> None:

@@ -271,6 +271,23 @@ class PlayScene(Scene):
                i18n.language()) + key
         self.app.static_frame.draw(surface, key, parts)
 
+    def still_parts(self) -> list[tuple]:
+        """The still-frame parts this scene would paint now (each scene says how)."""
+        return []
+
+    def language_steps(self) -> list:
+        """Warm-up steps that paint this scene's still parts, in the language just chosen,
+        off screen: queued by the app while Settings shows, so that coming back to the
+        table does not repaint every card face and panel in one frame."""
+        from solemio.ui import warm
+
+        try:
+            parts = self.still_parts()
+        except Exception:  # noqa: BLE001 - a failed rehearsal only costs a later hitch
+            return []
+        return [lambda paint=paint: paint(warm.scratch())
+                for name, _rect, _key, paint in parts if name != "table"]
+
     def table_part(self) -> tuple:
         """The table under everything, as the first part of a still frame."""
         return ("table", pygame.Rect((0, 0), self.size), (),

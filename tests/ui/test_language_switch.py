@@ -64,8 +64,7 @@ def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypat
     app.step([], 0.05, draw=True)
     assert i18n.language() == "fr"
     assert "Réglages" in rendered and "Settings" not in rendered
-    app.manager.pop()
-    rendered.clear()
+    app.manager.pop()  # (the table's words may have been made ahead, while Settings showed)
     app.step([], 0.05, draw=True)
     names = {spec_name(sess.cardset.order(f[1])) for f in hand_orders}
     assert any(any(name.startswith(t) or t in name for t in rendered) for name in names), \
@@ -74,3 +73,29 @@ def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypat
     assert any(t.startswith(("Four ·", "Cuisine")) for t in rendered), sorted(rendered)
     theme.font.cache_clear()
     theme.clear_caches()
+
+
+def test_the_table_under_settings_is_painted_ahead_in_the_new_language(make_app, monkeypatch):
+    """While Settings shows, the table's cards and panels are made in the new language,
+    a step a frame, so the first frame back at the table makes no new card picture."""
+    app = make_app((1280, 720), language="en")
+    seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(4)]
+    sess = GameSession(load_cardset("sole-mio"), seats, 5, first=0, agent_options=FAST_AGENTS)
+    app.manager.push(TableScene(app, sess))
+    app.step([], 0.1, draw=True)
+    settings = app.manager.push(SettingsScene(app))
+    app.step([], 0.05, draw=True)
+    settings.change("language", "nl")
+    assert app.warmer.pending("language")
+    for _ in range(60):
+        app.step([], 1 / 60, draw=True)
+        if not app.warmer.pending("language"):
+            break
+    assert not app.warmer.pending("language"), "the table was not painted ahead"
+    made: list = []
+    painter = app.cards.painter
+    original = painter.order
+    monkeypatch.setattr(painter, "order", lambda *a, **k: made.append(a) or original(*a, **k))
+    app.manager.pop()
+    app.step([], 1 / 60, draw=True)
+    assert made == [], f"order faces painted in the first frame back: {made}"

@@ -610,6 +610,9 @@ class RevealScene(PlayScene):
         return _("Round {r}: {name} reveals the oven", r=self.round,
                  name=self.session.names[self.scorer])
 
+    def still_parts(self) -> list[tuple]:
+        return self.static_parts(self.session.table.deciding())
+
     def static_parts(self, active: int | None) -> list[tuple]:
         """The reveal's still parts, each with a key of everything it shows."""
         L = self.L

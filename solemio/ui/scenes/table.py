@@ -500,6 +500,9 @@ class TableScene(PlayScene):
                                else _("{name}'s turn", name=s.names[turn]))
         return title
 
+    def still_parts(self) -> list[tuple]:
+        return self.static_parts()
+
     def static_parts(self) -> list[tuple]:
         """The table's still parts, each with a key of everything it shows."""
         s = self.session
