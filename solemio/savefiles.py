@@ -51,6 +51,7 @@ def problem_text(problem: str) -> str:
         "corrupt": _("the file is damaged"),
         "not-a-save": _("it is not a Sole Mio! save"),
         "newer": _("it was saved by a newer version of the game"),
+        "older": _("it was saved by an older version of the game whose rules differ"),
         "unsupported": _("its save version cannot be read by this version"),
         "incomplete": _("parts of it are missing or wrong"),
         "cardset": _("its card set is no longer valid"),

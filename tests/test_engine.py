@@ -269,3 +269,48 @@ def test_bad_command_line_gives_one_line_and_exit_2(argv, capsys):
     assert info.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_save_made_under_older_rules_is_reported_clearly(tmp_path):
+    g = new_game(load_cardset("sole-mio"), SEATS4, seed=4)
+    _play(g, random.Random(2), 60)
+    path = tmp_path / "game.json"
+    save_game(g, path)
+    data = json.loads(path.read_text())
+    data["version"] = 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as info:
+        load_game(path)
+    assert "older version" in str(info.value) and "rules differ" in str(info.value)
+
+
+SERIES_POSITION = """\
+name: the series question
+edition: sole-mio
+seats: [yellow, blue, green]
+setup:
+  start: reveal
+  scorer: 0
+  columns: [mushroom, mushroom, mushroom]
+  oven: [blue:four-mushroom, olive, green:two-each]
+  hands: {{0: [salami, pepper], 1: [{partner}, salami, olive], 2: [olive, pepper, pineapple]}}
+"""
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_the_series_question_tells_nobody_whether_the_owner_holds_partners(tmp_path, seat):
+    from solemio.engine.scenario import build_position
+    from solemio.engine.yamlsource import load_file
+
+    seen = []
+    for partner in ("four-salami", "two-each"):  # another series order, or none
+        path = tmp_path / f"{partner}.yaml"
+        path.write_text(SERIES_POSITION.format(partner=partner))
+        g, _ = build_position(load_file(path))
+        d = g.decision()
+        assert (d.seat, d.kind) == (1, "series")
+        assert len(d.choices) == (1 if partner == "two-each" else 3)
+        g.apply(("series", (("four-mushroom", 4),)))
+        # a revealed order, but any hand: what this seat can see must not tell them apart
+        seen.append((g.view(seat), g.events_for(seat)))
+    assert seen[0] == seen[1]

@@ -54,7 +54,8 @@ def test_columns_give_doubles_first(singles, doubles, need):
 
 
 def _brute_force_fills(hand: list[int], missing: list[int], help_ok: bool) -> set:
-    """Every (hand part, request) by definition: minimal hand cards, the rest requested."""
+    """Every (hand part, request) by definition: hand cards none of which is superfluous,
+    and a request for exactly what they leave missing."""
     out = set()
     per_kind = []
     for k in range(5):
@@ -62,15 +63,13 @@ def _brute_force_fills(hand: list[int], missing: list[int], help_ok: bool) -> se
         if not m:
             continue
         opts = []
-        for a, b, r in product(range(hand[k] + 1), range(hand[k + 5] + 1), range(m + 1)):
+        for a, b in product(range(hand[k] + 1), range(hand[k + 5] + 1)):
+            r = max(0, m - a - 2 * b)  # asked for: what the hand leaves missing, no more
             if r and not help_ok:
                 continue
-            h = m - r
-            if a + 2 * b < h:
+            if a and a - 1 + 2 * b >= m:
                 continue
-            if a and a - 1 + 2 * b >= h:
-                continue
-            if b and a + 2 * (b - 1) >= h:
+            if b and a + 2 * (b - 1) >= m:
                 continue
             opts.append((((KINDS[k], a, b),) if (a or b) else (), ((KINDS[k], r),) if r else ()))
         per_kind.append(opts)

@@ -3,6 +3,12 @@
 The digests below were recorded from seeded random-choice games.  A change that
 alters them would make every existing save fail to load ("edited by hand"):
 such a change needs a new save version and a migration, not a new digest.
+
+History of deliberate changes (each with its save version in solemio/engine/saves.py):
+- save version 2 (issue 10): five rule fixes change which choices are legal (choice
+  orders the columns fill, block not withdrawn, help asked for what is missing and by
+  kind, the series question always posed), so every seeded game plays differently.
+  Saves of version 1 are refused on loading with a clear message.
 """
 
 import hashlib
@@ -16,18 +22,18 @@ from solemio.engine.kinds import COLOURS
 from solemio.engine.saves import digest
 
 RECORDED = {
-    ("sole-mio", 2): "77c53f1fdd32c156",
-    ("sole-mio", 3): "8c5087d60287feb1",
-    ("sole-mio", 4): "da45ce02369f3d5c",
-    ("sole-mio", 5): "6d6e1f6dd5ead04e",
-    ("mamma-mia", 2): "ec7faf50c185ec2c",
-    ("mamma-mia", 3): "a6deeda0343b714a",
-    ("mamma-mia", 4): "b94fc57c72af6aed",
-    ("mamma-mia", 5): "b619d53f291051dc",
-    ("grande", 2): "ef1fa56f52bb7dd9",
-    ("grande", 3): "848efd87b3f1a8e8",
-    ("grande", 4): "04666a969891d79b",
-    ("grande", 5): "321e8c962a819cb7",
+    ("sole-mio", 2): "95b55eb66a86a09a",
+    ("sole-mio", 3): "dba6b5a1018e7ebc",
+    ("sole-mio", 4): "5e9c38f46523c331",
+    ("sole-mio", 5): "306a8e9e8c9a24fd",
+    ("mamma-mia", 2): "89eff6595a830891",
+    ("mamma-mia", 3): "7d67df8f72b1c8cd",
+    ("mamma-mia", 4): "9c1b792f98906e37",
+    ("mamma-mia", 5): "00626b7444c64588",
+    ("grande", 2): "2092396274c3d07d",
+    ("grande", 3): "4827842397f7a482",
+    ("grande", 4): "a476dace151f1197",
+    ("grande", 5): "b73d974619d6ea0a",
 }
 
 

@@ -11,6 +11,8 @@ choice log.  Cards are ints inside the engine and *faces* outside it.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, permutations, product
 from typing import Any, NamedTuple
@@ -630,16 +632,15 @@ class Game:
                  if (s := self.cards.order[c]) is not None and s.series}
             )
             units = next(iter(spec.params["needs"].values()))
-            if mates:
-                rev = spec.id
-                key = (rev, tuple(mates), units)
-                choices = _SERIES_CACHE.get(key)
-                if choices is None:
-                    choices = _memo(_SERIES_CACHE, key, _series_choices, rev, mates, units)
-                self._pose_at(owner, P_SERIES, choices, {"order": rev, "candidates": mates})
-                return True
-            self.ctx["series"] = [(cid, units)]
-            return self._next_series_member()
+            # Posed whether or not the owner holds partners (then the only choice is the
+            # order alone): a question asked only of holders would tell every seat so.
+            rev = spec.id
+            key = (rev, tuple(mates), units)
+            choices = _SERIES_CACHE.get(key)
+            if choices is None:
+                choices = _memo(_SERIES_CACHE, key, _series_choices, rev, mates, units)
+            self._pose_at(owner, P_SERIES, choices, {"order": rev, "candidates": mates})
+            return True
         otype = spec.otype
         if otype.static_variants:
             cached = self.cards.variants.get(cid)
@@ -656,9 +657,30 @@ class Game:
             self._fail(cid, "no-kind")
             return False
         if len(variants) > 1:
+            # "If the columns alone can fill it, it is filled": the owner then chooses only
+            # among the ways the columns fill it.
+            by_columns = [
+                i for i, v in enumerate(variants) if self._columns_fill(self._need(cid, v))
+            ]
+            if by_columns and len(by_columns) < len(variants):
+                variants = [variants[i] for i in by_columns]
+                choices = tuple(choices[i] for i in by_columns)
+        if len(variants) > 1:
             self._pose_at(owner, P_VARIANT, choices, {"order": spec.id})
             return True
         return self._start_fill(cid, self._need(cid, variants[0]))
+
+    def _columns_fill(self, need: Need) -> bool:
+        """Whether the columns alone meet ``need`` (a double card needs a double card)."""
+        units, dbl, many = need
+        cu = self.cu
+        if many and sum(cu) < many:
+            return False
+        cols = self.cols
+        for k in range(5):
+            if units[k] > cu[k] or (dbl[k] and dbl[k] > cu[k] - len(cols[k])):
+                return False
+        return True
 
     def _need(self, cid: int, variant: tuple[int, ...]) -> Need:
         """What order ``cid`` needs in ``variant`` (memoised per card: a pure function)."""
@@ -938,7 +960,10 @@ class Game:
             for b in range(counts[k + 5] + 1):
                 if col + a + 2 * b >= low:
                     choices.append(("block", a, b))
-        choices.append(GIVE_UP)
+        if col < low:
+            # Only an order the column cannot carry yet may be given up; with enough of the
+            # owner's kind lying there it goes to the opponents' reveal.
+            choices.append(GIVE_UP)
         self._pose_at(owner, P_BLOCK, choices, {"order": spec.id, "column": col, "min": low})
         return True
 
@@ -1198,10 +1223,10 @@ def _fill_decision(counts: list[int], missing: Need, help_ok: bool) -> tuple[Cho
                 return _GIVE_UP_ONLY
             comps.append(comp)
     if many:
-        comp = _any_fill(many, help_ok, tuple(counts))
-        if not comp[0]:
-            return _GIVE_UP_ONLY
-        comps.append(comp)
+        choices = _any_fill(many, help_ok, tuple(counts))[1]
+        if not comps:  # an order of any kinds needs nothing else (AnyUnits)
+            return choices
+        comps.append(([(c[1], c[2] or ()) for c in choices if c is not GIVE_UP], ()))
     if len(comps) == 1:
         return comps[0][1]
     out = []
@@ -1227,13 +1252,17 @@ def _fill_component(opts: list[tuple[tuple, tuple]]) -> tuple[tuple, tuple]:
 # The components of a fill are pure functions of a few small ints: memoised.
 @cache
 def _unit_fill(k: int, m: int, help_ok: bool, singles: int, doubles: int) -> tuple[tuple, tuple]:
-    opts = []
+    """Hand cards (no superfluous one) for part of ``m`` units of kind ``k``, the rest asked
+    for: never more than the hand leaves missing (a double offered covers 2)."""
+    opts: list[tuple[tuple, tuple]] = []
     for h in range(m + 1):
-        r = m - h
-        if r and not help_ok:
-            continue
         for a, b in unit_covers(h, singles, doubles):
-            opts.append((((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ()))
+            r = max(0, m - a - 2 * b)
+            if r and not help_ok:
+                continue
+            opt = (((KINDS[k], a, b),) if h else (), ((KINDS[k], r),) if r else ())
+            if opt not in opts:
+                opts.append(opt)
     return _fill_component(opts)
 
 
@@ -1249,16 +1278,118 @@ def _double_fill(k: int, m: int, help_ok: bool, doubles: int) -> tuple[tuple, tu
 
 
 @lru_cache(maxsize=1 << 14)
-def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, tuple]:
-    opts = []
+def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Sequence]:
+    """Hand cards for part of ``m`` units of any kinds; the rest asked for as a specific
+    combination of kinds (a request names cards, never "N of any kinds")."""
+    parts: list[tuple[tuple, int]] = []
+    seen: set[tuple] = set()
     for h in range(m + 1):
-        r = m - h
-        if r and not help_ok:
-            continue
         for pick in any_covers(h, counts):
+            r = max(0, m - sum(pick[:5]) - 2 * sum(pick[5:]))
+            if r and not help_ok:
+                continue
             part = tuple((KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5])
-            opts.append((part, (("any", r),) if r else ()))
-    return _fill_component(opts)
+            if (part, r) not in seen:
+                seen.add((part, r))
+                parts.append((part, r))
+    return (), AnyFillChoices(tuple(parts))
+
+
+class AnyFillChoices(Sequence):
+    """The fill decision of an order of any kinds, without building its choices.
+
+    Each hand part leaves ``r`` units to ask for, and every split of ``r`` among the kinds
+    is a request of its own: thousands of choices, of which a game looks at one or two.
+    So they are counted, indexed and tested for membership arithmetically; the order is
+    that of listing every request of each hand part in turn, then giving up.
+    """
+
+    __slots__ = ("parts", "known", "ends")
+
+    def __init__(self, parts: tuple[tuple[tuple, int], ...]) -> None:
+        self.parts = parts
+        self.known = frozenset(parts)
+        ends = []
+        total = 0
+        for _part, r in parts:
+            total += len(_kind_requests(r))
+            ends.append(total)
+        self.ends = ends
+
+    def __len__(self) -> int:
+        return (self.ends[-1] if self.ends else 0) + 1
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i == n - 1:
+            return GIVE_UP
+        p = bisect_right(self.ends, i)
+        part, r = self.parts[p]
+        req = _kind_requests(r)[i - (self.ends[p - 1] if p else 0)]
+        return ("fill", part, req or None)
+
+    def __iter__(self):
+        for part, r in self.parts:
+            for req in _kind_requests(r):
+                yield ("fill", part, req or None)
+        yield GIVE_UP
+
+    def __contains__(self, choice: object) -> bool:
+        if choice == GIVE_UP:
+            return True
+        if not isinstance(choice, tuple) or len(choice) != 3 or choice[0] != "fill":
+            return False
+        req = choice[2]
+        if req is None:
+            r = 0
+        else:
+            if not isinstance(req, tuple) or not req:
+                return False
+            r = 0
+            last = -1
+            for item in req:
+                if not isinstance(item, tuple) or len(item) != 2:
+                    return False
+                kind, n = item
+                k = KIND_INDEX.get(kind, -1) if isinstance(kind, str) else -1
+                if k <= last or not isinstance(n, int) or n < 1:
+                    return False
+                last = k
+                r += n
+        try:
+            return (choice[1], r) in self.known
+        except TypeError:  # unhashable parts: not a choice of ours
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, AnyFillChoices):
+            return self.parts == other.parts
+        return isinstance(other, tuple) and tuple(self) == other
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+    def __repr__(self) -> str:
+        return f"AnyFillChoices({len(self)} choices)"
+
+
+@cache
+def _kind_requests(r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every request of ``r`` units named kind by kind: ((kind, units), ...) in kind order."""
+    if r == 0:
+        return ((),)
+    out = []
+    for bars in combinations(range(r + 4), 4):  # stars and bars: 5 counts summing to r
+        edges = (-1, *bars, r + 4)
+        split = [edges[i + 1] - edges[i] - 1 for i in range(5)]
+        out.append(tuple((KINDS[k], n) for k, n in enumerate(split) if n))
+    return tuple(out)
 
 
 def _help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
@@ -1277,8 +1408,6 @@ def _help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
 def _help_item(item: tuple[str, int], counts: list[int]) -> tuple[tuple, tuple]:
     """The covers of one request item, and the helper's choices if it is the only one."""
     what, n = item
-    if what == "any":
-        return _help_any(n, tuple(counts))
     if what.startswith("double-"):
         k = KIND_INDEX[what[7:]]
         return _help_component(what, n, 0, counts[k + 5])
@@ -1293,15 +1422,6 @@ def _help_component(what: str, n: int, singles: int, doubles: int) -> tuple[tupl
         opts = (((kind, 0, n),),) if doubles >= n else ()
     else:
         opts = tuple(((what, a, b),) for a, b in unit_covers(n, singles, doubles))
-    return opts, (DECLINE, *[("help", c) for c in opts])
-
-
-@lru_cache(maxsize=1 << 14)
-def _help_any(n: int, counts: tuple[int, ...]) -> tuple[tuple, tuple]:
-    opts = tuple(
-        tuple((KINDS[k], p[k], p[k + 5]) for k in range(5) if p[k] or p[k + 5])
-        for p in any_covers(n, counts)
-    )
     return opts, (DECLINE, *[("help", c) for c in opts])
 
 

@@ -21,7 +21,11 @@ from solemio.engine.game import Game, IllegalChoice, replay
 from solemio.engine.yamlsource import Located, SourceError
 
 FORMAT = "solemio-save"
-VERSION = 1
+# The version names the rules a save's choices were made under, since loading replays
+# them.  2: issue 10's rule fixes (choice orders filled from the columns, block not
+# withdrawn, help asked for what is missing and by kind, the series question always posed).
+VERSION = 2
+OLDER_RULES = "was saved by an older version of the game whose rules differ; it cannot be replayed"
 
 
 class SaveError(Exception):
@@ -29,7 +33,7 @@ class SaveError(Exception):
 
     ``problem`` names the kind of fault in one word, so a window can word it
     for the player: missing, unreadable, empty, corrupt, not-a-save, newer,
-    unsupported, incomplete, cardset or altered.
+    older (made under other rules), unsupported, incomplete, cardset or altered.
     """
 
     def __init__(self, message: str, problem: str = "corrupt") -> None:
@@ -103,6 +107,9 @@ def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[G
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise SaveError(f"{where}: saved by a newer version of the game (save version "
                         f"{version}, this game reads {VERSION})", "newer")
+    if isinstance(version, int) and not isinstance(version, bool) and 1 <= version < VERSION:
+        # its choices were made under other rules: replayed now they would be another game
+        raise SaveError(f"{where}: this game {OLDER_RULES} (save version {version})", "older")
     if version != VERSION:
         raise SaveError(f"{where}: save version {version!r} is not supported", "unsupported")
     try:

@@ -310,3 +310,43 @@ def test_colour_blind_mode_switches_the_painter(make_app):
     app.settings_changed()
     app.step([], 0.1)
     assert app.painter is not before and app.painter.colour_blind
+
+
+def _series_alone(seat: int, n: int) -> tuple[int, list]:
+    """A seed and choice log at which ``seat`` is asked the series question holding no partner."""
+    from solemio.engine import new_game
+
+    cs = load_cardset("sole-mio")
+    colours = ["blue", "green", "brown", "red", "yellow"][:n]
+    for seed in range(400):
+        g = new_game(cs, colours, seed, record_events=False)
+        rng = random.Random(seed)
+        while not g.is_over():
+            d = g.decision()
+            if d.kind == "series" and d.seat == seat and len(d.choices) == 1:
+                return seed, list(g.choices_log)
+            g.apply(rng.choice(d.choices))
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("spec", ["pcc", "ppc"])
+def test_series_question_without_partners_is_answered_after_a_pause(make_app, spec):
+    # The engine asks every owner the series question (so it tells nobody who holds
+    # partners); a person who holds none is answered by the window, with no hand-over.
+    seed, choices = _series_alone(0, len(spec))
+    sess = GameSession(load_cardset("sole-mio"), seats(spec), seed, choices=choices,
+                       agent_options=FAST_AGENTS)
+    sess.resume_feed()
+    sess.viewer = 1 if spec == "ppc" else 0  # hot seat: the other person holds the screen
+    app = make_app()
+    app.manager.push(RevealScene(app, sess, None))
+    logged = len(sess.game.choices_log)
+    waited = 0.0
+    while len(sess.game.choices_log) == logged:
+        assert not isinstance(app.manager.top, HandoverScene)
+        app.step([], 0.1, draw=False)
+        waited += 0.1
+        assert waited < 10
+    assert waited >= 0.5  # the usual pause, not at once
+    assert sess.game.choices_log[logged][0] == "series"
+    assert len(sess.game.choices_log[logged][1]) == 1

@@ -60,7 +60,7 @@ def fail_reason(reason: str) -> str:
 
 
 FILL_KINDS = frozenset({"variant", "fill"})  # decisions the fill picker asks
-HELP_PAUSE = 0.8  # seconds before a person who cannot help is shown declining
+HELP_PAUSE = 0.8  # seconds before a forced answer is made for a person (cannot_help)
 SHOW_AHEAD = 3  # events the show's rehearsal runs ahead of the show (warm_ahead)
 SPECULATE = 8  # a person's decision with at most this many choices has each one rehearsed
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
@@ -207,12 +207,16 @@ class RevealScene(PlayScene):
     def cannot_help(self, dt: float) -> bool:
         """A person asked for help whose hand cannot cover the request is not made to
         press Decline (nor to take the screen for it): after a computer's pause the
-        refusal is made for them.  True while this holds the stage."""
+        refusal is made for them.  So is the series question of a person who holds no
+        other series order (the engine asks every owner, so that nobody learns who holds
+        partners): "this order alone" is answered for them.  True while this holds the
+        stage."""
         table = self.session.table
         seat = table.deciding()
         forced = table.forced_choice()
-        if seat is None or table.deciding_kind() != "help" or \
-                not self.session.is_person(seat) or forced is None or forced[0] != "decline":
+        kind = table.deciding_kind()
+        if seat is None or not self.session.is_person(seat) or forced is None or not (
+                (kind == "help" and forced[0] == "decline") or kind == "series"):
             self.help_wait = 0.0
             return False
         # Never a pass screen for it (the base class pushes none for a position whose
@@ -225,7 +229,7 @@ class RevealScene(PlayScene):
         if self.help_wait < self.t_(HELP_PAUSE):
             return True
         self.help_wait = 0.0
-        if seat == self.session.viewer or len(self.session.persons) <= 1:
+        if kind == "help" and (seat == self.session.viewer or len(self.session.persons) <= 1):
             # Only the person who holds the screen learns why: in hot-seat the others
             # hear a refusal like any other (the hand stays hidden).
             self.say(seat, [self.session.names[seat], _("cannot help.")], self.t_(1.2))
@@ -499,6 +503,8 @@ class RevealScene(PlayScene):
         area = self.choice_area
         ph = int(area.h * 0.3)
         grid_area = pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
+        if d.kind == "series" and len(d.choices) == 1:
+            return []  # this order alone: answered for them after a pause (cannot_help)
         if d.kind == "series":
             return self.picker_for(d).widgets(grid_area, self.size)
         if d.kind in FILL_KINDS:
