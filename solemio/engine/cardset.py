@@ -51,9 +51,6 @@ class OrderSpec:
     def tokens(self, own_kind: str) -> list[tuple]:
         return self.otype.tokens(self.params, own_kind)
 
-    def explain(self, own_kind: str) -> str:
-        return self.otype.explain(self.params, own_kind)
-
     def __hash__(self) -> int:
         return hash(self.id)
 

@@ -2,7 +2,10 @@
 
 A card set lists order cards as a type name plus parameters; each type here
 declares its parameters (for validation) and answers, at the moment of the
-reveal, which variants the owner may choose and what a variant needs.  Kinds
+reveal, which variants the owner may choose and what a variant needs.  Order
+types describe themselves as data only (their name, parameters, needs and the
+tokens a card face shows); the window words them (``solemio/ui/texts.py``), so
+the engine holds no player-facing prose.  Kinds
 are indexes 0..4 inside the engine.
 
 A *need* is ``(units, doubles, any_units)``: units per kind, specific double
@@ -15,7 +18,6 @@ from itertools import combinations, permutations
 from typing import Any
 
 from solemio.engine.kinds import KIND_INDEX, KINDS
-from solemio.i18n import _, ngettext
 
 Need = tuple[tuple[int, ...], tuple[int, ...], int]
 ZERO5 = (0, 0, 0, 0, 0)
@@ -32,17 +34,6 @@ class Param:
 
 def kind_names(variant: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(KINDS[k] for k in variant)
-
-
-def kind_label(kind: str, units: int) -> str:
-    names = {
-        "olive": ngettext("{n} olive", "{n} olives", units),
-        "pepper": ngettext("{n} pepper", "{n} peppers", units),
-        "mushroom": ngettext("{n} mushroom", "{n} mushrooms", units),
-        "salami": ngettext("{n} salami", "{n} salamis", units),
-        "pineapple": ngettext("{n} pineapple", "{n} pineapples", units),
-    }
-    return names[kind]
 
 
 class OrderType:
@@ -68,10 +59,6 @@ class OrderType:
 
     def tokens(self, p: dict[str, Any], own_kind: str) -> list[tuple]:
         """What the card face shows, for the painter."""
-        raise NotImplementedError
-
-    def explain(self, p: dict[str, Any], own_kind: str) -> str:
-        """The player-facing explanation shown on hover."""
         raise NotImplementedError
 
     def validate(self, p: dict[str, Any]) -> str | None:
@@ -110,17 +97,6 @@ class Fixed(OrderType):
             toks.append(("symbol", "series", None))
         return toks
 
-    def explain(self, p, own_kind):
-        parts = [kind_label(own_kind if r == "own" else r, n) for r, n in p["needs"].items()]
-        text = _("Needs {list}.", list=", ".join(parts))
-        if p["series"]:
-            text += " " + _(
-                "Series: when it is revealed you may add up to 3 more of these from your hand; "
-                "together they need 4, 3, 2 and 1 of their kinds, assigned as you choose."
-            )
-        return text
-
-
 class EachKind(OrderType):
     name = "each-kind"
     params = {"units": Param("int"), "own": Param("bool")}
@@ -131,16 +107,6 @@ class EachKind(OrderType):
     def tokens(self, p, own_kind):
         return [("need", k, p["units"]) for k in KINDS if p["own"] or k != own_kind]
 
-    def explain(self, p, own_kind):
-        if p["own"]:
-            return ngettext("Needs {n} of every kind.", "Needs {n} of every kind.", p["units"])
-        return ngettext(
-            "Needs {n} of every kind except your own.",
-            "Needs {n} of every kind except your own.",
-            p["units"],
-        )
-
-
 class Block(OrderType):
     name = "block"
     params = {"min_units": Param("int")}
@@ -149,15 +115,6 @@ class Block(OrderType):
     def tokens(self, p, own_kind):
         return [("symbol", "block", None), ("need", own_kind, p["min_units"])]
 
-    def explain(self, p, own_kind):
-        return _(
-            "Needs at least {n} of your own kind. You may add more from your hand; every unit "
-            "of your kind in the column counts. Your opponents then show all of your kind they "
-            "hold: if together they have as many, the order is blocked.",
-            n=p["min_units"],
-        )
-
-
 class Show(OrderType):
     name = "show"
     params: dict[str, Param] = {}
@@ -165,13 +122,6 @@ class Show(OrderType):
 
     def tokens(self, p, own_kind):
         return [("symbol", "show", None)]
-
-    def explain(self, p, own_kind):
-        return _(
-            "Choose an opponent; they show one ingredient card from their hand. If you hold "
-            "that kind, you play one and the order is filled. The columns are not used."
-        )
-
 
 class NoneOfMine(OrderType):
     name = "none-of-mine"
@@ -197,15 +147,6 @@ class NoneOfMine(OrderType):
     def tokens(self, p, own_kind):
         return [("symbol", "none-of-mine", f"{p['kinds']}×{p['units']}")]
 
-    def explain(self, p, own_kind):
-        return _(
-            "Fails if any card of your own kind lies in the columns. Otherwise needs {u} of "
-            "each of {k} different other kinds, your choice.",
-            u=p["units"],
-            k=p["kinds"],
-        )
-
-
 class Doubles(OrderType):
     name = "doubles"
     params = {"count": Param("int")}
@@ -224,14 +165,6 @@ class Doubles(OrderType):
     def tokens(self, p, own_kind):
         return [("symbol", "two-doubles", str(p["count"]))]
 
-    def explain(self, p, own_kind):
-        return ngettext(
-            "Needs {n} double card.",
-            "Needs {n} double cards of different kinds.",
-            p["count"],
-        )
-
-
 class Staircase(OrderType):
     name = "staircase"
     params = {"amounts": Param("amounts"), "own_allowed": Param("bool", False, True)}
@@ -246,13 +179,6 @@ class Staircase(OrderType):
     def tokens(self, p, own_kind):
         return [("symbol", "staircase", "-".join(str(a) for a in p["amounts"]))]
 
-    def explain(self, p, own_kind):
-        return _(
-            "Needs {amounts} of different kinds; you choose which kind gets which amount.",
-            amounts=", ".join(str(a) for a in p["amounts"]),
-        )
-
-
 class ScorerKind(OrderType):
     name = "scorer-kind"
     params = {"units": Param("int")}
@@ -264,14 +190,6 @@ class ScorerKind(OrderType):
     def tokens(self, p, own_kind):
         return [("symbol", "sun", str(p["units"]))]
 
-    def explain(self, p, own_kind):
-        return _(
-            "Needs {n} of the scorer's own kind. If it is filled, you take the scorer card, "
-            "score the rest of the oven and start the next round.",
-            n=p["units"],
-        )
-
-
 class AnyUnits(OrderType):
     name = "any-units"
     params = {"units": Param("int")}
@@ -282,14 +200,6 @@ class AnyUnits(OrderType):
 
     def tokens(self, p, own_kind):
         return [("symbol", "heap", str(p["units"]))]
-
-    def explain(self, p, own_kind):
-        return _(
-            "Needs at least {n} ingredients of any kinds. Every card in the columns is taken; "
-            "if they hold fewer than {n}, you add the rest from your hand.",
-            n=p["units"],
-        )
-
 
 class RarestKind(OrderType):
     name = "rarest-kind"
@@ -309,15 +219,6 @@ class RarestKind(OrderType):
     def tokens(self, p, own_kind):
         return [("need", own_kind, p["own_units"]), ("symbol", "question", str(p["units"]))]
 
-    def explain(self, p, own_kind):
-        return _(
-            "Needs {o} of your own kind and {n} of the rarest other kind in the columns "
-            "(fewest units, at least one present; ties: your choice). None present: it fails.",
-            o=p["own_units"],
-            n=p["units"],
-        )
-
-
 class JokerKind(OrderType):
     name = "joker-kind"
     params = {"own_units": Param("int"), "units": Param("int")}
@@ -330,14 +231,6 @@ class JokerKind(OrderType):
 
     def tokens(self, p, own_kind):
         return [("need", own_kind, p["own_units"]), ("symbol", "joker", str(p["units"]))]
-
-    def explain(self, p, own_kind):
-        return _(
-            "Needs {o} of your own kind and {n} of one other kind of your choice.",
-            o=p["own_units"],
-            n=p["units"],
-        )
-
 
 REGISTRY: dict[str, OrderType] = {
     t.name: t

@@ -24,7 +24,8 @@ FORMAT = "solemio-save"
 # The version names the rules a save's choices were made under, since loading replays
 # them.  2: issue 10's rule fixes (choice orders filled from the columns, block not
 # withdrawn, help asked for what is missing and by kind, the series question always posed).
-VERSION = 2
+# 3: the game's own generator (solemio/engine/rng.py) deals every seeded game anew.
+VERSION = 3
 OLDER_RULES = "was saved by an older version of the game whose rules differ; it cannot be replayed"
 
 
@@ -56,7 +57,7 @@ def digest(game: Game) -> str:
         "phase": game.phase,
         "turn": game.turn,
         "scorer": [game.scorer_holder, game.scorer_seat],
-        "rng": game.rng.getstate()[1][:8],
+        "rng": game.rng.getstate(),
     }
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 

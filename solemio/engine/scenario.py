@@ -7,16 +7,15 @@ is documented in docs/scenarios.md.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solemio.engine.cardset import CardSet, load_cardset
 from solemio.engine.choices import from_json, to_json
-from solemio.engine.game import P_PLAY, Game, IllegalChoice
+from solemio.engine.game import Game, IllegalChoice, Position
 from solemio.engine.kinds import COLOURS, KINDS
-from solemio.engine.shuffle import shuffle
+from solemio.engine.rng import GameRandom
 from solemio.engine.yamlsource import Located, SourceError, load_file
 
 TOP_REQUIRED = {"name", "edition", "seats", "setup"}
@@ -118,120 +117,98 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     if not isinstance(seats, list) or not all(s in COLOURS for s in seats):
         raise doc.error(("seats",), f"seats must list colours ({', '.join(COLOURS)})")
     try:
-        g = Game(cs, seats, int(data.get("seed", 1)), _setup=False)
+        g = Game(cs, seats, int(data.get("seed", 1)), deal=False)
     except ValueError as exc:
         raise doc.error(("seats",), str(exc)) from None
     setup = _check_keys(doc, data["setup"], ("setup",), {"start"}, SETUP_KEYS)
     pool = _Pool(g, doc)
-    rng = random.Random(int(data.get("seed", 1)))
+    rng = GameRandom(int(data.get("seed", 1)))
     n = g.n
-    g.hands = [[] for _ in range(n)]
-    g.stacks = [[] for _ in range(n)]
-    g.stack_known = [0] * n
-    g.filled = [[] for _ in range(n)]
-    g.cols = [[] for _ in range(5)]
-    g.cu = [0] * 5
-    g.oven, g.used, g.box = [], [], list(g.cards.removed)
-    g.known = [[] for _ in range(n)]
-    g.exhausted = [0] * n
-    g.history = []
-    g.reveal_queue, g.ri = [], 0
-    g.ctx, g.winners = {}, []
-    g.idle = 0
-    g.turns = 0
-    g.round = setup.get("round", 1)
-    if not isinstance(g.round, int) or not 1 <= g.round <= cs.rounds:
+    cards = g.cards
+    round_no = setup.get("round", 1)
+    if not isinstance(round_no, int) or not 1 <= round_no <= cs.rounds:
         raise doc.error(("setup", "round"), f"round must be between 1 and {cs.rounds}")
+    hands: list[list[int]] = [[] for _ in range(n)]
+    stacks: list[list[int]] = [[] for _ in range(n)]
+    filled: list[list[int]] = [[] for _ in range(n)]
+    box = list(cards.removed)
     for s, names in pool.seat_map(setup.get("hands", {}), ("setup", "hands")).items():
-        g.hands[s] = [pool.take(x, ("setup", "hands", s, i), s) for i, x in enumerate(names)]
-        if len(g.hands[s]) > 7:
+        hands[s] = [pool.take(x, ("setup", "hands", s, i), s) for i, x in enumerate(names)]
+        if len(hands[s]) > 7:
             raise doc.error(("setup", "hands", s), "a hand holds at most 7 cards")
-        _only_own_orders(doc, g, g.hands[s], s, ("setup", "hands", s))
+        _only_own_orders(doc, g, hands[s], s, ("setup", "hands", s))
     for s, names in pool.seat_map(setup.get("filled", {}), ("setup", "filled")).items():
-        g.filled[s] = [pool.take(x, ("setup", "filled", s, i), s) for i, x in enumerate(names)]
+        filled[s] = [pool.take(x, ("setup", "filled", s, i), s) for i, x in enumerate(names)]
     listed_stacks = pool.seat_map(setup.get("stacks", {}), ("setup", "stacks"))
     for s, names in listed_stacks.items():
         top_first = [pool.take(x, ("setup", "stacks", s, i), s) for i, x in enumerate(names)]
         _only_own_orders(doc, g, top_first, s, ("setup", "stacks", s))
-        g.stacks[s] = list(reversed(top_first))
+        stacks[s] = list(reversed(top_first))
     cols = setup.get("columns", [])
     if not isinstance(cols, list):
         raise doc.error(("setup", "columns"), "columns is a list of ingredient cards")
+    columns = []
     for i, x in enumerate(cols):
         cid = pool.take(x, ("setup", "columns", i))
-        if g.cards.kind[cid] < 0:
+        if cards.kind[cid] < 0:
             raise doc.error(("setup", "columns", i), "only ingredient cards lie in the columns")
-        g.cols[g.cards.kind[cid]].append(cid)
-        g.cu[g.cards.kind[cid]] += g.cards.units[cid]
+        columns.append(cid)
     oven = setup.get("oven", [])
     if not isinstance(oven, list):
         raise doc.error(("setup", "oven"), "oven is a list of cards, bottom (oldest) first")
-    g.oven = [pool.take(x, ("setup", "oven", i)) for i, x in enumerate(oven)]
+    oven_ids = [pool.take(x, ("setup", "oven", i)) for i, x in enumerate(oven)]
     # every card not placed: ingredients to the supply (or the box), orders to their stack
-    rest_ing = sorted(c for c in pool.free if g.cards.kind[c] >= 0)
-    rest_ord = sorted(c for c in pool.free if g.cards.kind[c] < 0 and c != g.cards.scorer)
+    rest_ing = sorted(c for c in pool.free if cards.kind[c] >= 0)
+    rest_ord = sorted(c for c in pool.free if cards.kind[c] < 0 and c != cards.scorer)
+    start = setup["start"]
     supply = setup.get("supply")
+    scorer_placed = False
     if supply is not None:
         if not isinstance(supply, list):
             raise doc.error(("setup", "supply"), "supply is a list of cards, top first")
         top_first = []
         for i, x in enumerate(supply):
             if x == "scorer":  # the scorer card itself, at this place
-                if g.cards.scorer in top_first:
+                if cards.scorer in top_first:
                     raise doc.error(("setup", "supply", i), "the scorer card is listed twice")
-                if setup["start"] != "turn" or "scorer" in setup:
+                if start != "turn" or "scorer" in setup:
                     raise doc.error(("setup", "supply", i), "the scorer card can lie in the "
                                     "supply only at 'start: turn' without 'scorer:'")
-                top_first.append(g.cards.scorer)
+                top_first.append(cards.scorer)
+                scorer_placed = True
             else:
                 top_first.append(pool.take(x, ("setup", "supply", i)))
-        g.supply = list(reversed(top_first))
-        g.box.extend(c for c in rest_ing if c in pool.free)
+        supply_ids = list(reversed(top_first))
+        box.extend(c for c in rest_ing if c in pool.free)
     else:
-        shuffle(rng, rest_ing)
-        g.supply = rest_ing
+        rng.shuffle(rest_ing)
+        supply_ids = rest_ing
     for c in rest_ord:
-        owner = g.cards.owner[c]
+        owner = cards.owner[c]
         if owner in listed_stacks:
-            g.box.append(c)
+            box.append(c)
         else:
-            g.stacks[owner].insert(0, c)
+            stacks[owner].insert(0, c)
     for s in range(n):
         if s not in listed_stacks:
-            shuffle(rng, g.stacks[s])
-    start = setup["start"]
+            rng.shuffle(stacks[s])
     scorer = setup.get("scorer", 0)
     if not isinstance(scorer, int) or not 0 <= scorer < n:
         raise doc.error(("setup", "scorer"), f"scorer must be a seat between 0 and {n - 1}")
     turn = setup.get("turn", 0)
     if not isinstance(turn, int) or not 0 <= turn < n:
         raise doc.error(("setup", "turn"), f"turn must be a seat between 0 and {n - 1}")
-    g.round_starter = setup.get("first", turn)
-    g.turn = turn
-    g.played_this_turn = False
-    g._decision = None
-    if start == "reveal":
-        g.scorer_holder = scorer
-        g.scorer_seat = scorer
-        g.reveal_queue = g.oven
-        g.oven = []
-        g.phase = "reveal"
-        g._next_reveal()
-    elif start == "turn":
-        if "scorer" in setup:
-            g.scorer_holder = scorer
-        elif g.cards.scorer in g.supply:
-            g.scorer_holder = -1
-        else:
-            g.scorer_holder = -1
-            g.supply.insert(rng.randrange(len(g.supply) + 1), g.cards.scorer)
-        g.scorer_seat = -1
-        g.phase = P_PLAY
-        g.history = [("carried",) + g.cards.face[c] for c in g.oven]
-        g._begin_turn()
-    else:
+    if start not in ("reveal", "turn"):
         raise doc.error(("setup", "start"), "start must be 'reveal' or 'turn'")
-    g._advance()
+    holder = scorer if start == "reveal" or "scorer" in setup else -1
+    if holder < 0 and not scorer_placed:
+        supply_ids.insert(rng.below(len(supply_ids) + 1), cards.scorer)
+    history = [("carried",) + cards.face[c] for c in oven_ids] if start == "turn" else []
+    g.arrange(Position(
+        hands=hands, stacks=stacks, filled=filled, columns=columns, oven=oven_ids,
+        supply=supply_ids, box=box, start=start, round=round_no, turn=turn,
+        round_starter=setup.get("first", turn), scorer_holder=holder, history=history,
+    ))
     return g, data
 
 

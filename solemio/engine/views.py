@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from solemio.engine.kinds import KINDS
+from solemio.engine.rng import GameRandom
 from solemio.engine.shuffle import shuffle
 
 if TYPE_CHECKING:
@@ -184,5 +185,5 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
         shuffle(rng, pool)
     h.supply = pool
     # the game's own generator must not carry what this seat could not know
-    h.rng = random.Random(rng.getrandbits(64))
+    h.rng = GameRandom(rng.getrandbits(64))
     return h

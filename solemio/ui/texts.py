@@ -195,7 +195,7 @@ def spec_explain(spec: Any, own_kind: str) -> str:
     own = getattr(spec, "explains", None)
     if own:
         return data_text(own.get("en", ""), own)
-    return spec.explain(own_kind)
+    return order_explanation(spec, own_kind)
 
 
 def order_name(cardset: Any, order_id: str) -> str:
@@ -218,33 +218,23 @@ def variant_needs(cardset: Any, order_id: str | None, kinds: Sequence[str],
                   own_kind: str) -> tuple[dict[str, int], dict[str, int]]:
     """What a choice of kinds asks for: (units per kind, double cards per kind).
 
-    Mirrors the order types of the shipped card sets; an unknown type gives the
-    kinds one unit each, which only affects the wording and sorting of buttons.
+    Asked of the order type itself (its ``need``), so the wording never drifts from the
+    rules; an unknown order gives the kinds one unit each (only the wording suffers).
     """
     units: dict[str, int] = {}
     doubles: dict[str, int] = {}
     try:
         spec = cardset.order(order_id)
-        t, p = spec.type, spec.params
-    except (KeyError, AttributeError, TypeError):
-        t, p = "", {}
-    if t == "staircase":
-        for k, n in zip(kinds, p.get("amounts", []), strict=False):
-            units[k] = units.get(k, 0) + n
-    elif t == "doubles":
-        for k in kinds:
-            doubles[k] = doubles.get(k, 0) + 1
-    elif t in ("rarest-kind", "joker-kind"):
-        for k in kinds:
-            units[k] = units.get(k, 0) + int(p.get("units", 1))
-        if p.get("own_units"):
-            units[own_kind] = units.get(own_kind, 0) + int(p["own_units"])
-    elif t == "none-of-mine":
-        for k in kinds:
-            units[k] = units.get(k, 0) + int(p.get("units", 1))
-    else:
-        for k in kinds:
-            units[k] = units.get(k, 0) + 1
+        own = KINDS.index(own_kind)
+        need_u, need_d, _many = spec.otype.need(
+            spec.params, tuple(KINDS.index(k) for k in kinds), own, own)
+    except (KeyError, AttributeError, TypeError, ValueError, IndexError, NotImplementedError):
+        return {k: 1 for k in kinds}, {}
+    for k in range(5):
+        if need_u[k]:
+            units[KINDS[k]] = need_u[k]
+        if need_d[k]:
+            doubles[KINDS[k]] = need_d[k]
     return units, doubles
 
 
@@ -313,3 +303,85 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
     if head == "pass":
         return _("Pass")
     return " ".join(str(c) for c in choice)
+
+
+def order_explanation(spec: Any, own_kind: str) -> str:
+    """The player-facing explanation of an order card (hover, the reveal's order panel).
+
+    The engine's order types describe themselves as data (type and parameters); this
+    is where they become words.
+    """
+    t, p = spec.type, spec.params
+    if t == "fixed":
+        parts = [kind_units(own_kind if r == "own" else r, n) for r, n in p["needs"].items()]
+        text = _("Needs {list}.", list=", ".join(parts))
+        if p.get("series"):
+            text += " " + _(
+                "Series: when it is revealed you may add up to 3 more of these from your hand; "
+                "together they need 4, 3, 2 and 1 of their kinds, assigned as you choose."
+            )
+        return text
+    if t == "each-kind":
+        if p["own"]:
+            return ngettext("Needs {n} of every kind.", "Needs {n} of every kind.", p["units"])
+        return ngettext(
+            "Needs {n} of every kind except your own.",
+            "Needs {n} of every kind except your own.",
+            p["units"],
+        )
+    if t == "block":
+        return _(
+            "Needs at least {n} of your own kind. You may add more from your hand; every unit "
+            "of your kind in the column counts. Your opponents then show all of your kind they "
+            "hold: if together they have as many, the order is blocked.",
+            n=p["min_units"],
+        )
+    if t == "show":
+        return _(
+            "Choose an opponent; they show one ingredient card from their hand. If you hold "
+            "that kind, you play one and the order is filled. The columns are not used."
+        )
+    if t == "none-of-mine":
+        return _(
+            "Fails if any card of your own kind lies in the columns. Otherwise needs {u} of "
+            "each of {k} different other kinds, your choice.",
+            u=p["units"],
+            k=p["kinds"],
+        )
+    if t == "doubles":
+        return ngettext(
+            "Needs {n} double card.",
+            "Needs {n} double cards of different kinds.",
+            p["count"],
+        )
+    if t == "staircase":
+        return _(
+            "Needs {amounts} of different kinds; you choose which kind gets which amount.",
+            amounts=", ".join(str(a) for a in p["amounts"]),
+        )
+    if t == "scorer-kind":
+        return _(
+            "Needs {n} of the scorer's own kind. If it is filled, you take the scorer card, "
+            "score the rest of the oven and start the next round.",
+            n=p["units"],
+        )
+    if t == "any-units":
+        return _(
+            "Needs at least {n} ingredients of any kinds. Every card in the columns is taken; "
+            "if they hold fewer than {n}, you add the rest from your hand.",
+            n=p["units"],
+        )
+    if t == "rarest-kind":
+        return _(
+            "Needs {o} of your own kind and {n} of the rarest other kind in the columns "
+            "(fewest units, at least one present; ties: your choice). None present: it fails.",
+            o=p["own_units"],
+            n=p["units"],
+        )
+    if t == "joker-kind":
+        return _(
+            "Needs {o} of your own kind and {n} of one other kind of your choice.",
+            o=p["own_units"],
+            n=p["units"],
+        )
+    return ""

@@ -1,0 +1,165 @@
+"""Who decides now, and among what: derived from the position, in one place.
+
+``decision(g)`` reads the phase, the pending reveal step and the cards, and
+returns the pending ``Decision`` (None once the game is over).  Nothing stores
+a decision's choices elsewhere, so a position whose hidden cards were dealt
+again (``Game.redeal``) simply has its decision derived anew.
+
+One function per phase, chosen by one table, as in OpenSpiel's games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from solemio.engine import enumerate as en
+from solemio.engine import memo
+from solemio.engine.kinds import KIND_INDEX
+from solemio.engine.state import (
+    DRAW_STACK,
+    DRAW_SUPPLY,
+    NO_CONTEXT,
+    BlockStep,
+    Decision,
+    FillStep,
+    HelpStep,
+    Phase,
+    SeriesStep,
+    ShowAskStep,
+    ShowCardStep,
+    ShowPlayStep,
+    VariantStep,
+)
+
+if TYPE_CHECKING:
+    from solemio.engine.game import Game
+
+# A decision is built ~200 times a game; the tuple constructor skips the
+# NamedTuple's Python-level __new__.
+_new = tuple.__new__
+_DRAW_BOTH = (DRAW_SUPPLY, DRAW_STACK)
+_DRAW = tuple(Decision(seat, Phase.DRAW, _DRAW_BOTH, NO_CONTEXT) for seat in range(5))
+
+
+def decision(g: Game) -> Decision | None:
+    """The pending decision of position ``g``."""
+    return _BY_PHASE[g.phase](g)
+
+
+def _play(g: Game) -> Decision:
+    return _new(Decision, (g.turn, Phase.PLAY, memo.play_choices(g.cards, g.hands[g.turn]),
+                           NO_CONTEXT))
+
+
+def _order(g: Game) -> Decision:
+    seat = g.turn
+    return _new(Decision, (seat, Phase.ORDER, memo.order_choices(g.cards, seat, g.hands[seat]),
+                           NO_CONTEXT))
+
+
+def _draw(g: Game) -> Decision:
+    return _DRAW[g.turn]  # posed only while both piles have cards (see turn.to_draw)
+
+
+def _series(g: Game) -> Decision:
+    step: SeriesStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    cards = g.cards
+    rev = cards.order[r.card].id
+    mates = sorted(
+        {cards.face[c][1] for c in g.hands[r.owner] if (s := cards.order[c]) is not None and s.series}
+    )
+    return _new(Decision, (r.owner, Phase.SERIES, memo.series_choices(rev, mates, step.units),
+                           {"order": rev, "candidates": mates}))
+
+
+def _variant(g: Game) -> Decision:
+    step: VariantStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    return _new(Decision, (r.owner, Phase.VARIANT, step.choices,
+                           {"order": g.cards.order[r.card].id}))
+
+
+def _fill(g: Game) -> Decision:
+    step: FillStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    cards = g.cards
+    spec = cards.order[r.card]
+    help_ok = g.help_allowed and spec.help
+    choices = en.fill_choices(cards.hand_counts(g.hands[r.owner]), step.missing, help_ok)
+    return _new(Decision, (r.owner, Phase.FILL, choices,
+                           {"order": spec.id, "missing": memo.request_items(step.missing),
+                            "from_columns": tuple(map(cards.face.__getitem__, step.take))}))
+
+
+def _help(g: Game) -> Decision:
+    step: HelpStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    cards = g.cards
+    choices = en.help_choices(cards.hand_counts(g.hands[step.asking]), step.request)
+    return _new(Decision, (step.asking, Phase.HELP, choices,
+                           {"asker": r.owner, "order": cards.order[r.card].id,
+                            "request": step.request}))
+
+
+def _block(g: Game) -> Decision:
+    assert isinstance(g.step, BlockStep)
+    r = g.resolving
+    cards = g.cards
+    spec = cards.order[r.card]
+    k = g.own[r.owner]
+    counts = cards.hand_counts(g.hands[r.owner])
+    column = g.cu[k]
+    low = spec.params["min_units"]
+    return _new(Decision, (r.owner, Phase.BLOCK,
+                           en.block_choices(counts[k], counts[k + 5], column, low),
+                           {"order": spec.id, "column": column, "min": low}))
+
+
+def _show_ask(g: Game) -> Decision:
+    step: ShowAskStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    return _new(Decision, (r.owner, Phase.SHOW_ASK, tuple(("ask", t) for t in step.targets),
+                           {"order": g.cards.order[r.card].id}))
+
+
+def _show_card(g: Game) -> Decision:
+    step: ShowCardStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    cards = g.cards
+    faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
+    return _new(Decision, (step.asked, Phase.SHOW_CARD, tuple(("show", f[0], f[1]) for f in faces),
+                           {"asker": r.owner, "order": cards.order[r.card].id}))
+
+
+def _show_play(g: Game) -> Decision:
+    """May have no choices after a re-deal (the owner no longer holds the kind): the game
+    then resolves the step as the rules say (``reveal.show_nothing_to_play``)."""
+    step: ShowPlayStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    cards = g.cards
+    k = KIND_INDEX[step.kind]
+    options = sorted({cards.face[c][1] for c in g.hands[r.owner] if cards.kind[c] == k})
+    return _new(Decision, (r.owner, Phase.SHOW_PLAY, tuple(("show-play", u) for u in options),
+                           {"kind": step.kind}))
+
+
+def _over(g: Game) -> None:
+    return None
+
+
+_BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
+    Phase.PLAY: _play,
+    Phase.ORDER: _order,
+    Phase.DRAW: _draw,
+    Phase.SERIES: _series,
+    Phase.VARIANT: _variant,
+    Phase.FILL: _fill,
+    Phase.HELP: _help,
+    Phase.BLOCK: _block,
+    Phase.SHOW_ASK: _show_ask,
+    Phase.SHOW_CARD: _show_card,
+    Phase.SHOW_PLAY: _show_play,
+    Phase.OVER: _over,
+}

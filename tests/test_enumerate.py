@@ -1,0 +1,63 @@
+"""The fast enumerators list exactly what their slow twins, written from the rules, list."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solemio.engine import enumerate as en
+from solemio.engine.kinds import KINDS
+
+ZERO5 = (0, 0, 0, 0, 0)
+hands = st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from((1, 1, 2))), max_size=7)
+
+
+def _counts(hand: list[tuple]) -> list[int]:
+    c = [0] * 10
+    for kind, units in hand:
+        c[KINDS.index(kind) + (5 if units == 2 else 0)] += 1
+    return c
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_plays(hand):
+    assert set(en.plays(_counts(hand))) == en.slow_plays(hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.lists(st.integers(0, 4), min_size=5, max_size=5), st.booleans())
+def test_fills_of_units(hand, missing, help_ok):
+    need = (tuple(missing), ZERO5, 0)
+    assert set(en.fill_choices(_counts(hand), need, help_ok)) == en.slow_fills(hand, need, help_ok)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands, st.sets(st.integers(0, 4), min_size=1, max_size=2), st.booleans())
+def test_fills_of_doubles(hand, kinds, help_ok):
+    need = (ZERO5, tuple(1 if k in kinds else 0 for k in range(5)), 0)
+    assert set(en.fill_choices(_counts(hand), need, help_ok)) == en.slow_fills(hand, need, help_ok)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from((1, 1, 2))), max_size=5),
+       st.integers(1, 5), st.booleans())
+def test_fills_of_any_kinds(hand, many, help_ok):
+    need = (ZERO5, ZERO5, many)
+    fast = en.fill_choices(_counts(hand), need, help_ok)
+    slow = en.slow_fills(hand, need, help_ok)
+    assert set(fast) == slow
+    assert len(fast) == len(slow)  # listed once each
+    for choice in slow:  # the lazy listing answers membership and indexing alike
+        assert choice in fast
+    assert [fast[i] for i in range(len(fast))] == list(fast)
+    assert ("fill", (), (("any", many),)) not in fast
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.lists(st.integers(0, 3), min_size=5, max_size=5), st.sampled_from(KINDS))
+def test_help_answers(hand, units, double_kind):
+    request = tuple((KINDS[k], n) for k in range(5) if (n := units[k]))
+    if not request:
+        request = (("double-" + double_kind, 1),)
+    assert set(en.help_choices(_counts(hand), request)) == en.slow_help(hand, request)
