@@ -230,7 +230,9 @@ def variant_needs(cardset: Any, order_id: str | None, kinds: Sequence[str],
             spec.params, tuple(KINDS.index(k) for k in kinds), own, own)
     except (KeyError, AttributeError, TypeError, ValueError, IndexError, NotImplementedError):
         return {k: 1 for k in kinds}, {}
-    for k in range(5):
+    # the chosen kinds in the order chosen (4-3-2-1 reads largest first), then the rest
+    order = [KINDS.index(k) for k in kinds] + [k for k in range(5) if KINDS[k] not in kinds]
+    for k in order:
         if need_u[k]:
             units[KINDS[k]] = need_u[k]
         if need_d[k]:

@@ -26,7 +26,8 @@ def test_arena_json_smoke(capsys) -> None:
         assert 0.0 <= lo <= d["win_share"] <= hi <= 1.0
         assert d["decision_ms_p50"] <= d["decision_ms_p95"]
         total += d["win_share"] * d["seats"]
-    assert abs(total - 3) < 1e-6  # one win per game, shared wins split
+    # one win per game, shared wins split (each share is printed to 4 decimals)
+    assert abs(total - 3) < 1e-3
 
 
 def test_arena_reproducible_with_iterations(capsys) -> None:
