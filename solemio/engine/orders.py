@@ -32,10 +32,6 @@ class Param:
         self.default = default
 
 
-def kind_names(variant: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(KINDS[k] for k in variant)
-
-
 class OrderType:
     """Base of all order types.  Subclasses override what differs."""
 

@@ -226,8 +226,8 @@ class ItemTile(Widget):
             hint_px = max(9, int(r.h * 0.1))
             # Two lines when a narrow tile (or a longer language) needs them.
             hint_lines = theme.wrap(words, hint_px, r.w - 2 * pad)
-            if len(hint_lines) > 2:
-                hint_lines = [words]
+            if len(hint_lines) > 2:  # a tile too narrow even for two lines: the count alone
+                hint_lines = [_("{i} of {n}", i=m.pick[self.index] + 1, n=count)]
             for line in reversed(hint_lines):
                 hint = theme.fit_text(line, hint_px, r.w - 2 * pad, theme.MUTED)
                 surface.blit(hint, hint.get_rect(midbottom=(r.centerx, bottom)))
