@@ -82,6 +82,8 @@ DAMAGES = [
     ("format-missing", _drop("format"), "not-a-save"),
     ("future-version", _set("version", VERSION + 1), "newer"),
     ("far-future-version", _set("version", 999), "newer"),
+    ("older-rules", _set("version", 1), "older"),  # issue 10: choices made under other rules
+    ("previous-version", _set("version", VERSION - 1), "older"),
     ("version-zero", _set("version", 0), "unsupported"),
     ("version-as-text", _set("version", str(VERSION)), "unsupported"),
     ("version-missing", _drop("version"), "unsupported"),

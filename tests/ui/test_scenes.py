@@ -351,20 +351,3 @@ def test_series_question_without_partners_is_answered_after_a_pause(make_app, sp
     assert sess.game.choices_log[logged][0] == "series"
     assert len(sess.game.choices_log[logged][1]) == 1
 
-
-def test_an_autosave_under_older_rules_is_set_aside_and_explained(make_app):
-    import json
-
-    sess = GameSession(load_cardset("sole-mio"), seats("pcc"), 3, agent_options=FAST_AGENTS)
-    sess.autosave()
-    path = session.autosave_path()
-    data = json.loads(path.read_text())
-    data["rules"] = 1  # made before issue 10's rule fixes: its choices would replay differently
-    path.write_text(json.dumps(data))
-    app = make_app()
-    title = app.manager.push(TitleScene(app))
-    driver.click(app, driver.widget(app, "continue").rect)
-    assert app.manager.top is title  # nothing to continue
-    assert "older version" in title.notice and "rules differ" in title.notice
-    assert not session.has_autosave()
-    app.draw()
