@@ -39,6 +39,13 @@ def reveal_at(make_app, text, names=("You", "Giulia", "Marco"), persons=(0,)):
     sess.cursor = game.event_count()
     rv = app.manager.push(RevealScene(app, sess, None))
     app.step([], 3.0, draw=False)
+    for _ in range(20):  # a series question with one choice is answered for the person first
+        d = sess.game.decision()
+        if d is None or (d.kind != "series" and (rv.my_decision() is not None
+                                                 or not sess.is_person(d.seat)
+                                                 or len(sess.persons) > 1)):
+            break
+        app.step([], 0.5, draw=False)
     return app, sess, rv
 
 
