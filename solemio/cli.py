@@ -196,11 +196,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run() or 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from solemio.selftest import run
+
+    return run(args.screenshot, args.selftest_json)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    from solemio import __version__
+    from solemio import version
 
     p = _Parser(prog="solemio", description="Sole Mio! — the pizza card games.")
-    p.add_argument("--version", action="version", version=f"solemio {__version__}")
+    p.add_argument("--version", action="version", version=f"solemio {version()}")
+    p.add_argument("--selftest", action="store_true",
+                   help="check this copy of the game with no display: every resource, one game "
+                        "per edition, every scene; exit 0 when whole, 1 naming what failed")
+    p.add_argument("--screenshot", metavar="FILE", help="with --selftest: save one drawn frame (PNG)")
+    p.add_argument("--json", dest="selftest_json", action="store_true",
+                   help="with --selftest: print one JSON object (ok, failures, title_s, ...)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     s = sub.add_parser("simulate", help="play random-choice games and measure the engine")
@@ -247,8 +259,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "arena":
         return cmd_arena(argv[1:])
+    from solemio import logs
+
+    logs.setup()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.selftest:
+        if args.command:
+            parser.error("--selftest runs on its own, without a command")
+        return cmd_selftest(args)
+    if args.screenshot or args.selftest_json:
+        parser.error("--screenshot and --json go with --selftest")
     if not getattr(args, "func", None):
         return cmd_play(args)
     try:

@@ -30,6 +30,13 @@ def config_dir() -> Path:
     return path
 
 
+def log_dir() -> Path:
+    """The rotating log file (``logs.py``): what a windowed build cannot print."""
+    path = _override("logs") or Path(_DIRS.user_log_dir)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def user_cardsets_dir() -> Path:
     """House variants a player adds: listed beside the shipped editions."""
     path = data_dir() / "cardsets"

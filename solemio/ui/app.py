@@ -7,7 +7,9 @@ with no real time (see :meth:`App.step`).
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,10 +17,13 @@ from typing import Any
 import pygame
 
 from solemio import i18n
+from solemio.i18n import _
 from solemio.ui import settings as settings_mod
 from solemio.ui.cards import CardImages
 from solemio.ui.scene import SceneManager
 from solemio.ui.sound import Sound
+
+log = logging.getLogger("solemio.ui")
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
@@ -309,20 +314,31 @@ class App:
 
 
 def run(size: tuple[int, int] | None = None) -> int:
-    """Open the window and play until the player quits: the ``solemio`` command."""
+    """Open the window and play until the player quits: the ``solemio`` command.
+
+    Exit code 0 after a normal quit; 1 when the window cannot open or the game
+    breaks, in which case the reason is logged and the player is told where.
+    """
     t0 = time.perf_counter()
     # Windows: draw at the monitor's real pixels rather than being bitmap-stretched.
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-    pygame.init()
-    app = App(size or DEFAULT_SIZE)
+    try:
+        pygame.init()
+        app = App(size or DEFAULT_SIZE)
+    except pygame.error as exc:
+        log.error("the game window could not open: %s", exc)
+        _tell_player(_("Sole Mio! cannot open its window: {reason}.", reason=str(exc).rstrip(".")))
+        pygame.quit()
+        return 1
     from solemio.ui.scenes.title import TitleScene
 
-    app.manager.push(TitleScene(app))
-    if app.settings.fullscreen:
-        app.toggle_fullscreen()
-    clock = pygame.time.Clock()
-    first = True
+    code = 0
     try:
+        app.manager.push(TitleScene(app))
+        if app.settings.fullscreen:
+            app.toggle_fullscreen()
+        clock = pygame.time.Clock()
+        first = True
         while app.running:
             dt = clock.tick(60) / 1000.0
             app.step(pygame.event.get(), min(dt, 0.1))
@@ -332,7 +348,30 @@ def run(size: tuple[int, int] | None = None) -> int:
                 print(f"TITLE_DRAWN {time.perf_counter() - t0:.4f}", flush=True)
                 break
             first = False
+    except Exception:  # the last line of defence: log it and say sorry, never just vanish
+        log.exception("the game stopped on an unexpected error")
+        _tell_player(_("Sorry, Sole Mio! ran into a problem it cannot recover from and has to "
+                       "close."), window=app.window)
+        code = 1
     finally:
-        app.close()
-        pygame.quit()
-    return 0
+        try:
+            app.close()
+        finally:
+            pygame.quit()
+    return code
+
+
+def _tell_player(message: str, window: pygame.Window | None = None) -> None:
+    """Say why the game stops, where the player can see it: a message box (a windowed build
+    has no terminal), and the terminal too when there is one."""
+    from solemio import logs
+
+    path = logs.log_path()
+    if path is not None:
+        message = f"{message}\n\n" + _("The details are in {path}.", path=str(path))
+    try:
+        pygame.display.message_box("Sole Mio!", message, message_type="error",
+                                   parent_window=window)
+    except (pygame.error, TypeError):
+        pass  # no screen to show it on: the terminal and the log still have it
+    print(message.replace("\n\n", " "), file=sys.stderr)

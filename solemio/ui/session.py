@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import os
 import threading
 from dataclasses import asdict, dataclass
@@ -22,6 +23,8 @@ from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
 from solemio.show.table import SeatTable
+
+log = logging.getLogger("solemio.session")
 
 # the window's hard seat searches on every core (warm worker processes, see solemio.ai.workers)
 WINDOW_AGENT_OPTIONS: dict[str, dict] = {"hard": {"workers": 0}}
@@ -229,11 +232,15 @@ class GameSession:
             clear_autosave()
             return
         text = json.dumps(self.to_json())
-        if background:
-            SAVER.submit(autosave_path(), text)
-        else:
-            SAVER.flush()
-            write_atomic(autosave_path(), text)
+        try:  # a missing or read-only home must not stop the game: it is logged instead
+            path = autosave_path()
+            if background:
+                SAVER.submit(path, text)
+            else:
+                SAVER.flush()
+                write_atomic(path, text)
+        except OSError as exc:
+            log.warning("the game could not be saved: %s", exc)
 
 
 class _BackgroundSaver:
@@ -268,8 +275,8 @@ class _BackgroundSaver:
                     return
             try:
                 write_atomic(*job)
-            except OSError:  # a full or read-only disk must not stop the game
-                pass
+            except OSError as exc:  # a full or read-only disk must not stop the game
+                log.warning("the game could not be saved: %s", exc)
 
     def flush(self, timeout: float | None = 5.0) -> bool:
         return self._idle.wait(timeout)
