@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -16,6 +17,9 @@ from typing import Any
 from solemio.i18n import LANGUAGES
 
 USAGE_ERROR = 2
+
+# pygame's greeting on import is noise in every command's output (and in --version).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class _Parser(argparse.ArgumentParser):

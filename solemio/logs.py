@@ -45,7 +45,18 @@ def _user_tag() -> str:
 
 def _ensure_streams() -> None:
     """A windowed build on Windows starts with ``sys.stdout`` and ``sys.stderr`` set to None:
-    any ``print`` (argparse's --version among them) would raise.  Point them at the void."""
+    any ``print`` (argparse's --version among them) would raise.  Started from a terminal,
+    borrow that terminal (so ``solemio.exe --version`` answers there); otherwise point
+    them at the void."""
+    if sys.stdout is None and sys.platform == "win32":
+        try:
+            import ctypes
+
+            if ctypes.windll.kernel32.AttachConsole(-1):  # type: ignore[attr-defined]
+                sys.stdout = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+                sys.stderr = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+        except (OSError, AttributeError):
+            pass
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115

@@ -88,7 +88,7 @@ def _cardsets(t: SelfTest) -> None:
     for entry in entries.values():
         if entry.error and entry.id not in SHIPPED_ORDER:
             # A player's broken house variant is theirs to mend: reported, not a fault of the build.
-            t.warnings.append(f"house variant {entry.path}: {entry.error}")
+            t.warnings.append(f"house variant {entry.error}")
 
 
 def _pictures(t: SelfTest) -> None:
@@ -191,6 +191,16 @@ def _scenes(t: SelfTest, frame: str | None) -> None:
             t.check("screenshot", copy)
 
 
+def _resource_root() -> str | None:
+    """Where the shipped resources were found: a checkout, an installed wheel or the bundle."""
+    from solemio.resources import cardsets_dir
+
+    try:
+        return str(cardsets_dir().parent)
+    except FileNotFoundError:
+        return None
+
+
 def run(screenshot: str | None = None, as_json: bool = False) -> int:
     """The ``--selftest`` command: exit code 0 when whole, 1 naming what failed."""
     _headless()
@@ -214,6 +224,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
         "title_s": t.title_s,
         "version": version(),
         "frozen": bool(getattr(sys, "frozen", False)),
+        "resources": _resource_root(),
         "seconds": t.seconds,
         "log": str(logs.log_path()) if logs.log_path() else None,
     }

@@ -324,6 +324,7 @@ def run(size: tuple[int, int] | None = None) -> int:
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     try:
         pygame.init()
+        _require_a_screen()
         app = App(size or DEFAULT_SIZE)
     except pygame.error as exc:
         log.error("the game window could not open: %s", exc)
@@ -359,6 +360,18 @@ def run(size: tuple[int, int] | None = None) -> int:
         finally:
             pygame.quit()
     return code
+
+
+def _require_a_screen() -> None:
+    """With no screen at all SDL quietly falls back to drawing off screen: the game would
+    run where nobody can see it.  Unless that was asked for (tests, the benchmark), say so."""
+    invisible = ("offscreen", "dummy")
+    try:
+        driver = pygame.display.get_driver()
+    except pygame.error:
+        return  # not initialised: opening the window will report the real reason
+    if driver in invisible and os.environ.get("SDL_VIDEODRIVER", "").lower() not in invisible:
+        raise pygame.error("no screen was found (no display server is running)")
 
 
 def _tell_player(message: str, window: pygame.Window | None = None) -> None:

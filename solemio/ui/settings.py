@@ -58,8 +58,8 @@ def settings_path() -> Path:
 
 def load(path: Path | None = None) -> Settings:
     """Read settings; a missing or corrupt file gives the defaults rather than a crash."""
-    path = path or settings_path()
     try:
+        path = path or settings_path()  # an unwritable home cannot even make the folder
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return Settings()

@@ -1,0 +1,55 @@
+"""``solemio --selftest`` from the source tree: whole, and naming what is broken when not."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from solemio import logs, selftest
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    logs.reset()
+    yield tmp_path / "home"
+    logs.reset()
+
+
+def test_selftest_passes_and_saves_a_frame(home, tmp_path, capsys):
+    frame = tmp_path / "frame.png"
+    assert selftest.run(str(frame), as_json=True) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["ok"] is True and report["failures"] == []
+    assert 0 < report["title_s"] < 60
+    for group in ("title", "pictures", "fonts", "sounds", "catalogues", "game sole-mio",
+                  "game mamma-mia", "game grande", "scenes"):
+        assert group in report["seconds"]
+    picture = pygame.image.load(str(frame))
+    assert picture.get_size() == selftest.FRAME_SIZE
+    assert len({tuple(picture.get_at((x, y))) for x in range(0, 1280, 40)
+                for y in range(0, 720, 40)}) > 50
+    assert report["log"] == str(home / "logs" / "solemio.log")
+
+
+def test_selftest_names_a_missing_sound_and_logs_it(home, monkeypatch, capsys):
+    from solemio.ui import sound
+
+    monkeypatch.setattr(sound, "NAMES", (*sound.NAMES, "trombone"))
+    monkeypatch.setattr(selftest, "_scenes", lambda t, frame: None)  # the rest is what matters
+    assert selftest.run(None, as_json=False) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "sound trombone" in out
+    assert "sound trombone" in (home / "logs" / "solemio.log").read_text()
+
+
+def test_selftest_reports_a_broken_house_variant_without_failing(home, monkeypatch, capsys):
+    folder = home / "data" / "cardsets"
+    folder.mkdir(parents=True)
+    (folder / "broken.yaml").write_text("id: broken\nname: [unclosed\n")
+    monkeypatch.setattr(selftest, "_scenes", lambda t, frame: None)
+    assert selftest.run(None, as_json=True) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert any("broken.yaml:3: not valid YAML" in w for w in report["warnings"]), report["warnings"]
