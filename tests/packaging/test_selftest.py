@@ -23,7 +23,7 @@ def test_selftest_passes_and_saves_a_frame(home, tmp_path, capsys):
     assert selftest.run(str(frame), as_json=True) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["ok"] is True and report["failures"] == []
-    assert 0 < report["title_s"] < 60
+    assert report["title_s"] > 0  # from this (pytest) process's start: no upper bound here
     for group in ("title", "pictures", "fonts", "sounds", "catalogues", "game sole-mio",
                   "game mamma-mia", "game grande", "scenes"):
         assert group in report["seconds"]
