@@ -155,6 +155,8 @@ def _catalogues(t: SelfTest) -> None:
                 gettext.GNUTranslations(fh)
         t.check(f"catalogue {mo.parent.parent.name}", parse, timed=False)
     for lang in i18n.LANGUAGES:
+        if lang != "en" and not (locale / lang / "LC_MESSAGES" / "solemio.mo").is_file():
+            t.fail(f"catalogue {lang}: no compiled catalogue (solemio.mo)")
         def switch(lang: str = lang) -> None:
             i18n.set_language(lang)
             if i18n.language() != lang:
