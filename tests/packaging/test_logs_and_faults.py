@@ -10,14 +10,6 @@ import pytest
 from solemio import logs, userdirs
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
-    logs.reset()
-    yield tmp_path / "home"
-    logs.reset()
-
-
 def test_log_goes_to_the_per_user_folder(home):
     path = logs.setup()
     assert path == home / "logs" / "solemio.log"

@@ -5,17 +5,8 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
 
-from solemio import logs, selftest
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
-    logs.reset()
-    yield tmp_path / "home"
-    logs.reset()
+from solemio import selftest
 
 
 def test_selftest_passes_and_saves_a_frame(home, tmp_path, capsys):
