@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from solemio.engine.covers import unit_covers
@@ -33,6 +34,8 @@ KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 Choice = tuple
 # A slot's requirement: (units, double) -- "4 of the kind", or "1 double card of it".
 Req = tuple[int, bool]
+
+ASK = "ask"  # the item of a request that names kinds of the owner's choice (Bombastica)
 
 # What a way needs beyond the columns, from best to worst.
 COLUMNS, HAND, HELP, CANNOT = "columns", "hand", "help", "cannot"
@@ -295,7 +298,9 @@ class CardsModel:
     each fill choice is split into one part per item (the hand cards of that kind and
     the request for it), and a combination of parts is looked up among the choices,
     so only offered tuples ever come out.  When a choice cannot be split that way
-    (an order that takes any kinds), the whole choice is one item's option.
+    (an order that takes any kinds, whose request names kinds of the owner's choice),
+    the hand's cards are one item and the request another (``ASK``); changing one
+    moves the other to its first way that goes with it.
     """
 
     def __init__(self, choices: Sequence[Choice], missing: Sequence[Sequence[Any]]) -> None:
@@ -304,8 +309,13 @@ class CardsModel:
         self.items: list[tuple[str, int]] = [(str(w), int(n)) for w, n in missing]
         split = [self._split(c) for c in self.fills]
         if not self.items or any(s is None for s in split):
-            self.items = [("any", sum(n for _w, n in self.items))] if self.items else [("any", 0)]
-            split = [[(tuple(c[1]), tuple(c[2] or ()))] for c in self.fills]
+            total = sum(n for _w, n in self.items)
+            self.items = [("any", total)]
+            if any(c[2] for c in self.fills):
+                self.items.append((ASK, total))
+                split = [[(tuple(c[1]), ()), ((), tuple(c[2] or ()))] for c in self.fills]
+            else:
+                split = [[(tuple(c[1]), ())] for c in self.fills]
         self.options: list[list[Part]] = [[] for _ in self.items]
         self.by_key: dict[tuple, Choice] = {}
         parts_of: dict[Choice, list[Part]] = {}
@@ -320,6 +330,7 @@ class CardsModel:
             opts.sort(key=_part_rank)
         self.pick = [0] * len(self.items)
         self.notice = ""
+        self._ways: dict[tuple, list[int]] = {}
         if self.fills:
             best = min(self.fills, key=_choice_rank)
             self.pick = [self.options[i].index(p) for i, p in enumerate(parts_of[best])]
@@ -362,10 +373,47 @@ class CardsModel:
 
     # --- changing ------------------------------------------------------------------
     def cycle(self, i: int, d: int = 1) -> None:
-        n = len(self.options[i])
-        if n:
-            self.pick[i] = (self.pick[i] + d) % n
+        """The item's next (``d`` = -1: previous) way.  Where it does not go with the
+        other items' ways, they move to their first ways that do."""
         self.notice = ""
+        n = len(self.options[i])
+        if not n:
+            return
+        fits = self.ways(i)
+        if len(fits) > 1 or (fits and fits[0] != self.pick[i]):
+            # The next way that goes with the others as they are.
+            here = self.pick[i]
+            after = [p for p in fits if (p - here) * d > 0]
+            self.pick[i] = (min(after, key=lambda p: abs(p - here)) if after
+                            else (min(fits) if d > 0 else max(fits)))
+            return
+        self.pick[i] = (self.pick[i] + d) % n
+        if self.current_choice() is None:
+            self._fit_others(i)
+
+    def ways(self, i: int) -> list[int]:
+        """The ways of item ``i`` that go with the other items' ways as they are."""
+        key = (i, tuple(self.pick[:i]), tuple(self.pick[i + 1:]))
+        hit = self._ways.get(key)
+        if hit is not None:
+            return hit
+        keep = self.pick[i]
+        out: list[int] = []
+        for p in range(len(self.options[i])):
+            self.pick[i] = p
+            if self.current_choice() is not None:
+                out.append(p)
+        self.pick[i] = keep
+        self._ways[key] = out
+        return out
+
+    def _fit_others(self, fixed: int) -> None:
+        others = [j for j in range(len(self.items)) if j != fixed]
+        for picks in product(*[range(len(self.options[j])) for j in others]):
+            for j, p in zip(others, picks, strict=True):
+                self.pick[j] = p
+            if self.current_choice() is not None:
+                return
 
     def confirm(self) -> Choice | None:
         choice = self.current_choice()

@@ -25,6 +25,7 @@ import pygame
 
 from solemio.i18n import _, ngettext, pgettext
 from solemio.show.fill_picker import (
+    ASK,
     CANNOT,
     COLUMNS,
     HAND,
@@ -214,20 +215,28 @@ class ItemTile(Widget):
         pill_h = max(14, int(r.h * 0.16))
         lines = []  # (words, status, the words without their lead-in when they do not fit)
         if any(s or d for _k, s, d in hand):
-            lines.append((_("hand: {cards}", cards=cards_text(hand)), HAND, cards_text(hand)))
+            n_cards = sum(s + d for _k, s, d in hand)
+            # Several kinds (Bombastica) may not fit a pill: then how many cards it takes.
+            short = cards_text(hand) if len(hand) == 1 else ngettext(
+                "{n} ingredient", "{n} ingredients", n_cards)
+            lines.append((_("hand: {cards}", cards=cards_text(hand)), HAND, short))
         if req:
             lines.append((_("ask: {req}", req=request_text(req)), HELP, request_text(req)))
         # From the bottom up: the hint (if the item has other ways), the ways' pills;
         # from the top: the kind's picture (what is left of the room) and the heading.
+        if what == ASK and not lines:
+            lines.append((_("nothing"), HAND, ""))  # the hand fills it: nothing to ask
         bottom = r.bottom - pad
-        count = len(m.options[self.index])
+        ways = m.ways(self.index)
+        count = len(ways)
+        at = ways.index(m.pick[self.index]) + 1 if m.pick[self.index] in ways else 1
         if count > 1:
-            words = _("{i} of {n}: click for another way", i=m.pick[self.index] + 1, n=count)
+            words = _("{i} of {n}: click for another way", i=at, n=count)
             hint_px = max(9, int(r.h * 0.1))
             # Two lines when a narrow tile (or a longer language) needs them.
             hint_lines = theme.wrap(words, hint_px, r.w - 2 * pad)
             if len(hint_lines) > 2:  # a tile too narrow even for two lines: the count alone
-                hint_lines = [_("{i} of {n}", i=m.pick[self.index] + 1, n=count)]
+                hint_lines = [_("{i} of {n}", i=at, n=count)]
             for line in reversed(hint_lines):
                 hint = theme.fit_text(line, hint_px, r.w - 2 * pad, theme.MUTED)
                 surface.blit(hint, hint.get_rect(midbottom=(r.centerx, bottom)))
@@ -241,7 +250,9 @@ class ItemTile(Widget):
         pills_top = bottom - len(lines) * (pill_h + gap)
         head = _("missing: {what}", what=request_text([(what, n)])) if what != "any" or n \
             else _("missing")
-        if theme.font(9, True).size(head)[0] > r.w - 2 * pad and (what != "any" or n):
+        if what == ASK:
+            head = _("Ask for help")
+        elif theme.font(9, True).size(head)[0] > r.w - 2 * pad and (what != "any" or n):
             head = request_text([(what, n)])  # a narrow tile: the amount alone says it
         t = theme.fit_text(head, head_px, r.w - 2 * pad, theme.INK, bold=True)
         top = r.y + pad
@@ -389,8 +400,14 @@ class FillPicker:
             m = self.kinds
             if m.notice:
                 return m.notice
-            head = _("{order}: which kind gets which amount? Pick a kind up, then the place "
-                     "it moves to.", order=self.order)
+            if len(set(m.reqs)) > 1:
+                head = _("{order}: which kind gets which amount? Pick a kind up, then the "
+                         "place it moves to.", order=self.order)
+            else:  # equal slots (2 + 2, two doubles, Monotoni's 6): only the kinds matter
+                head = ngettext("{order}: which kind? Pick a kind up, then the place it "
+                                "moves to.",
+                                "{order}: which kinds? Pick a kind up, then the place it "
+                                "moves to.", len(m.reqs), order=self.order)
             problem = m.problem()
             return head + " " + (problem or self._status_text(m))
         m2 = self.cards_m

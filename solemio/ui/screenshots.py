@@ -240,6 +240,9 @@ FILL_POSITIONS = {
     # None of mine: 2 each of two kinds; salamis from the columns, mushrooms need the hand.
     "none-of-mine": ("sole-mio", "[salami, salami, mushroom]", "none-of-mine",
                      "[pineapple, mushroom]"),
+    # Bombastica in Grande: 8 units in the columns, 5 in the hand, 2 to ask for.
+    "bombastica": ("grande", "[olive, olive, pepper, salami, salami, salami, mushroom, "
+                   "mushroom]", "bombastica", "[olive, double-pepper, salami, pineapple]"),
     # Monotoni in Mamma Mia!: no kind gives 6, nobody may help.
     "no-way": ("mamma-mia", "[pepper, pepper, olive]", "monotoni", "[pepper, salami]"),
 }
@@ -278,6 +281,14 @@ def _fill_picker_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     for key, (edition, columns, order, hand) in FILL_POSITIONS.items():
         app = _app(size, lang)
         rv = _fill_position(app, edition, columns, order, hand)
+        if key == "bombastica":
+            # No kinds to choose: the cards step at once, the hand's cards and the
+            # request (kinds of the owner's choice) each a tile of its own.
+            save(app, f"23-fill-{key}-3-cards")
+            click(app, "fill-item1")
+            save(app, f"23-fill-{key}-4-ask")
+            app.close()
+            continue
         save(app, f"23-fill-{key}-1-kinds")
         if key == "staircase":
             click(app, "fill-kind1")

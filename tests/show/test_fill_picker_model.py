@@ -8,6 +8,7 @@ import itertools
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
 from solemio.show.fill_picker import (
+    ASK,
     CANNOT,
     COLUMNS,
     HAND,
@@ -179,3 +180,41 @@ def test_cover_takes_doubles_first_like_the_engine():
     assert (c.columns, c.hand, c.hand_cards, c.status) == (5, 2, 1, HAND)
     c = cover("olive", 8, False, cols, Stock((1,) * 5, (0,) * 5), False)
     assert (c.missing, c.status) == (3, CANNOT)
+
+
+def test_bombastica_splits_the_hand_s_cards_from_the_request():
+    # Grande: 8 units in the columns, 15 needed; the hand holds 5: all of it, and a request
+    # that names kinds (hundreds of offered ways: two tiles, each cycling what goes together).
+    game = position("grande", "olive, olive, pepper, salami, salami, salami, mushroom, mushroom",
+                    "bombastica", "olive, double-pepper, salami, pineapple")
+    d = game.decision()
+    assert d.kind == "fill"
+    c = cards_model(d)
+    assert c.items == [("any", 7), (ASK, 7)]
+    choice = c.current_choice()
+    assert choice in d.choices
+    assert sum(s + 2 * dd for _k, s, dd in choice[1]) == 5
+    assert sum(n for _w, n in choice[2]) == 2  # the request names kinds (issue 10)
+    assert not c.can_fill_alone()
+    # The request cycles among the ways that go with these cards, and back round.
+    asks = c.ways(1)
+    assert 1 < len(asks) < 50
+    seen = set()
+    for _ in range(len(asks)):
+        c.cycle(1)
+        assert c.current_choice() in d.choices and c.current_choice()[1] == choice[1]
+        seen.add(c.current_choice())
+    assert len(seen) == len(asks)
+    # Other cards from the hand: the request follows them; every step is offered.
+    for _ in range(20):
+        c.cycle(0)
+        assert c.current_choice() in d.choices
+    c.cycle(0, -1)
+    assert c.current_choice() in d.choices
+
+
+def test_bombastica_in_mamma_mia_with_too_little_is_no_way():
+    game = position("mamma-mia", "olive, olive, pepper", "bombastica", "olive, salami")
+    d = game.decision()
+    assert d.kind == "fill"
+    assert cards_model(d).no_way()

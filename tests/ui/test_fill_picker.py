@@ -241,3 +241,27 @@ def test_the_random_driver_gets_through_the_picker(make_app):
                 app.step([], 0.5, draw=False)
         assert len(sess.game.choices_log) >= 2
         app.close()
+
+
+TWO_DOUBLES = """
+name: two doubles, the kinds alone matter
+edition: sole-mio
+seats: [blue, green, brown]
+setup:
+  start: reveal
+  scorer: 1
+  columns: [double-mushroom, salami, salami]
+  oven: [blue:two-doubles]
+  hands: {0: [double-salami]}
+"""
+
+
+def test_equal_slots_ask_only_which_kinds(make_app):
+    app, sess, rv = start(make_app, STAIRCASE)
+    assert "which kind gets which amount" in rv.prompt
+    app.close()
+    app, sess, rv = start(make_app, TWO_DOUBLES)
+    assert "which kinds?" in rv.prompt and "amount" not in rv.prompt
+    m = rv.fill_picker.kinds
+    assert set(m.chosen()) == {"mushroom", "salami"} and m.current_status() == HAND
+    app.draw()
