@@ -99,3 +99,18 @@ def test_the_table_under_settings_is_painted_ahead_in_the_new_language(make_app,
     app.manager.pop()
     app.step([], 1 / 60, draw=True)
     assert made == [], f"order faces painted in the first frame back: {made}"
+
+
+def test_screenshots_command_refuses_bad_language_or_size(tmp_path, capsys):
+    from solemio.cli import main
+
+    for args, words in ((["--lang", "de"], "invalid choice: 'de'"),
+                        (["--size", "axb"], "not a size such as 1024x640"),
+                        (["--size", "10x10"], "outside 320x240")):
+        try:
+            code = main(["screenshots", "--out", str(tmp_path), *args])
+        except SystemExit as exc:
+            code = exc.code
+        assert code == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
