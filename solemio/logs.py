@@ -28,11 +28,7 @@ _state: dict[str, Path | None] = {"path": None}
 def _candidate_dirs() -> list[Path]:
     from solemio import userdirs
 
-    dirs: list[Path] = []
-    try:
-        dirs.append(userdirs.log_dir())
-    except OSError:
-        pass
+    dirs = [userdirs.log_dir()]
     # A read-only or missing home still gets a log, in the system's temporary folder.
     dirs.append(Path(tempfile.gettempdir()) / f"solemio-logs-{_user_tag()}")
     return dirs

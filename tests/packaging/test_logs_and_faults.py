@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 import pygame
-import pytest
 
 from solemio import logs, userdirs
 
@@ -94,5 +93,24 @@ def test_a_game_that_cannot_be_saved_goes_on(tmp_path, monkeypatch, caplog):
     with caplog.at_level(logging.WARNING, logger="solemio"):
         sess.autosave(background=False)
     assert "could not be saved" in caplog.text
-    with pytest.raises(OSError):
-        userdirs.data_dir()
+    # asking where things live never fails; only the write does, and it is caught
+    assert not userdirs.writable(userdirs.data_dir())
+
+
+def test_the_title_screen_opens_with_an_unwritable_home(tmp_path, monkeypatch):
+    from solemio.ui.app import App
+    from solemio.ui.scenes.title import TitleScene
+    from solemio.ui.settings import load
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("SOLEMIO_HOME", str(blocker / "home"))
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    app = App((1280, 720), headless=True, settings=load())
+    try:
+        app.manager.push(TitleScene(app))  # looks for an autosave and set-aside saves
+        app.step([], 0.1)
+        assert app.manager.top.__class__ is TitleScene
+    finally:
+        app.close()
