@@ -53,3 +53,16 @@ def hand_shown(persons: list[int], viewer: int | None) -> bool:
     """Whether a hand may be face up: one person (it is theirs), or a person who took the
     screen through a pass screen and is still deciding."""
     return viewer is not None and (len(persons) <= 1 or viewer in persons)
+
+
+def keep_hand_after_choice(in_reveal: bool, deciding: int | None, viewer: int | None,
+                           coming: list[dict]) -> bool:
+    """In hot-seat play, whether the hand stays on screen after its person's choice: only
+    while that same person decides again at once (a turn's play, order and draw; a
+    reveal's kinds then cards of the same order).  A new card turned in the reveal
+    means the screen is shared again, so the next decision comes through a pass screen."""
+    if deciding is None or deciding != viewer:
+        return False
+    if in_reveal:
+        return not any(ev["type"] in ("reveal", "round-end", "new-round") for ev in coming)
+    return True

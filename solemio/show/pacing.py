@@ -23,6 +23,7 @@ REVEAL_HOLDS = {
     "filled": 1.3, "failed": 1.3, "scorer-moved": 1.2,
 }
 REVEAL_OPENING = 1.4  # "The round is over! X turns the oven over."
+LEAD_IN = 0.6  # seconds a new table is on screen before its first computer move is shown
 
 
 @dataclass(frozen=True)

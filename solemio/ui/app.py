@@ -85,6 +85,7 @@ class App:
             else size
         self.fullscreen = False
         self._windowed: tuple[int, int] = self.size  # logical size to come back to after F11
+        self._windowed_pos: tuple[int, int] | None = None  # and where the window stood
         self.window: pygame.Window | None = None
         self.pixel_ratio = 1.0  # drawable pixels per window unit (2.0 on a Retina/HiDPI screen)
         if headless:
@@ -226,6 +227,7 @@ class App:
             return
         if not self.fullscreen:
             self._windowed = tuple(self.window.size)  # type: ignore[assignment]
+            self._windowed_pos = self._window_position()
             try:
                 self.window.set_fullscreen(desktop=True)
             except pygame.error:
@@ -234,6 +236,12 @@ class App:
         else:
             self.window.set_windowed()
             self.window.size = self._windowed
+            if self._windowed_pos is not None:
+                # Back where it was, not wherever the system puts a restored window.
+                try:
+                    self.window.position = self._windowed_pos
+                except (pygame.error, TypeError, ValueError):
+                    pass
             self.fullscreen = False
         self._adopt_window_surface()
         if self.settings.fullscreen != self.fullscreen:
@@ -299,8 +307,33 @@ class App:
                 self.warmer.urgent = True  # a step a frame even while Settings is busy
             self.warmer.run(self.cards, self._frame_start)
 
+    def _window_position(self) -> tuple[int, int] | None:
+        try:
+            x, y = self.window.position  # type: ignore[union-attr]
+            return int(x), int(y)
+        except (AttributeError, pygame.error, TypeError, ValueError):
+            return None
+
+    def remember_window(self) -> None:
+        """Keep the window's size and position (as left, not full screen) for the next start."""
+        if self.window is None:
+            return
+        if self.fullscreen:
+            size, pos = self._windowed, self._windowed_pos
+        else:
+            size, pos = tuple(self.window.size), self._window_position()
+        self.settings.window_size = [int(size[0]), int(size[1])]
+        self.settings.window_pos = [int(pos[0]), int(pos[1])] if pos is not None else None
+        self.settings = self.settings.normalised()
+        if self.persist_settings:
+            try:
+                settings_mod.save(self.settings)
+            except OSError:
+                pass
+
     def close(self) -> None:
         """Stop background thinking and leave pygame cleanly."""
+        self.remember_window()
         for scene in list(self.manager.stack):
             scene.on_exit()
         self.manager.stack.clear()
@@ -325,12 +358,18 @@ def run(size: tuple[int, int] | None = None) -> int:
     try:
         pygame.init()
         _require_a_screen()
-        app = App(size or DEFAULT_SIZE)
+        remembered = settings_mod.load()
+        app = App(size or tuple(remembered.window_size or DEFAULT_SIZE), settings=remembered)
     except pygame.error as exc:
         log.error("the game window could not open: %s", exc)
         _tell_player(_("Sole Mio! cannot open its window: {reason}.", reason=str(exc).rstrip(".")))
         pygame.quit()
         return 1
+    if size is None and remembered.window_pos is not None and app.window is not None:
+        try:
+            app.window.position = tuple(remembered.window_pos)
+        except (pygame.error, TypeError, ValueError):
+            pass
     from solemio.ui.scenes.title import TitleScene
 
     code = 0

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, data_text
+from solemio.show.director import keep_hand_after_choice
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Animations
 from solemio.ui.computer import Thinker
@@ -226,7 +227,13 @@ class PlayScene(Scene):
             return
         self.decision_key = None
         self.error = ""
-        self.view = self.session.view()
+        s = self.session
+        if len(s.persons) > 1 and not keep_hand_after_choice(
+                s.show.phase == "reveal", s.table.deciding(), s.viewer, s.new_events()):
+            # Hot-seat: the screen is shared again; no hand stays face up.
+            s.hide_hands()
+            self.layout(self.app.size)
+        self.view = s.view()
         self.build_widgets()
 
     def on_event(self, ev: dict) -> float:

@@ -75,6 +75,7 @@ SCENES: dict[str, str] = {
     "pause": "solemio.ui.scenes.pause:PauseScene",
     "rules": "solemio.ui.scenes.rules:RulesScene",
     "settings": "solemio.ui.scenes.settings:SettingsScene",
+    "confirm": "solemio.ui.scenes.confirm:ConfirmScene",
 }
 
 

@@ -18,6 +18,7 @@ REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "s
                     "show-play")
 
 
+
 def _seats(n: int, persons: int = 1) -> list:
     from solemio.ui.session import SeatConfig
 
@@ -98,6 +99,59 @@ def _series_picker_shots(app: Any, save: Any, prefix: str) -> None:
     click("choice-slot1")  # three orders take 4, 3 and 2: amount 1 is refused
     click("choice-confirm")
     save(app, f"{prefix}-4-refused")
+
+
+def _hot_seat_shots(size: tuple[int, int], save: Any, lang: str = "en") -> None:
+    """Two people and two computers: a later pass screen with its recap, the reveal while
+    the screen is shared (no hand), and a person's reveal decision after its pass screen."""
+    from solemio.ui import driver
+    from solemio.ui.scene import make_scene
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.reveal import RevealScene
+
+    app = _app(size, lang)
+    found = find_decision("sole-mio", "fill", 4, seat=1)
+    if not found:
+        app.close()
+        return
+    seed, choices = found
+    # Replayed to just before the round's end: the last turns, then the reveal, live.
+    sess = _session("sole-mio", 4, seed, persons=2)
+    for ch in choices:
+        if sess.game.decision().kind not in ("play", "order", "draw"):
+            break
+        sess.game.apply(ch)
+    sess.resume_feed()
+    app.manager.push(make_scene("table", app, sess))
+    rng = random.Random(seed)
+    wanted = ["recap", "shared", "reveal-pass", "reveal-decision"]
+    for _ in range(20000):
+        top = app.manager.top
+        if not wanted:
+            break
+        if isinstance(top, HandoverScene):
+            in_reveal = sess.show.phase == "reveal"
+            if wanted[0] == "recap" and top.recap and not in_reveal:
+                save(app, "11b-hot-seat-handover-recap")
+                wanted.pop(0)
+            elif wanted[0] == "reveal-pass" and in_reveal:
+                save(app, "11d-hot-seat-reveal-pass")
+                wanted.pop(0)
+            driver.click(app, driver.widget(app, "ready").rect)
+            continue
+        if isinstance(top, RevealScene):
+            if wanted[0] == "recap":
+                wanted.pop(0)  # no recap before this reveal: the other shots still count
+            if wanted[0] == "shared" and sess.viewer is None and top.revealed >= 4:
+                save(app, "11c-hot-seat-reveal-shared")
+                wanted.pop(0)
+            if wanted[0] == "reveal-decision" and top.my_decision() is not None:
+                save(app, "11e-hot-seat-reveal-decision")
+                wanted.pop(0)
+        if not driver.person_move(app, rng):
+            driver.wait_thinker(app)
+            app.step([], 0.25, draw=False)
+    app.close()
 
 
 def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[Path]:
@@ -182,6 +236,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     _settle(app, lambda: isinstance(app.manager.top, HandoverScene))
     save(app, "11-handover")
     app.close()
+    _hot_seat_shots(size, save, lang)
 
     # The reveal: the animation, then every main decision.
     app = _app(size, lang)

@@ -114,7 +114,11 @@ class GameSession:
         if seat == self._viewer:
             return
         self._viewer = seat
-        if self.show.position == self.game.event_count():
+        if seat is None:
+            # Nobody's hand: the events ahead differ only in private cards the show of a
+            # spectator ignores, so the show stays where it is, without the hand.
+            self.show = dataclasses.replace(self.show, viewer=None, hand=())
+        elif self.show.position == self.game.event_count():
             hand = tuple(self.game.view(seat).hand) if seat is not None else ()
             self.show = dataclasses.replace(self.show, viewer=seat, hand=hand)
         else:

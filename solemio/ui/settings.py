@@ -30,6 +30,8 @@ class Settings:
     language: str = field(default_factory=system_language)
     reveal_speed: float = 1.0
     fullscreen: bool = False
+    window_size: list[int] | None = None  # the window as the player left it (not full screen)
+    window_pos: list[int] | None = None
 
     def normalised(self) -> Settings:
         """Clamp values a hand-edited file may have broken, so the game still starts."""
@@ -49,7 +51,22 @@ class Settings:
             s.language = system_language()
         for name in ("sound", "learner_aid", "colour_blind", "fullscreen"):
             setattr(s, name, bool(getattr(s, name)))
+        s.window_size = _pair(s.window_size, 320, 16384)
+        s.window_pos = _pair(s.window_pos, -16384, 16384)
         return s
+
+
+def _pair(value: object, low: int, high: int) -> list[int] | None:
+    """Two integers within [low, high], or None (a hand-edited file may hold anything)."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        return None
+    try:
+        a, b = int(value[0]), int(value[1])
+    except (TypeError, ValueError):
+        return None
+    if not (low <= a <= high and low <= b <= high):
+        return None
+    return [a, b]
 
 
 def settings_path() -> Path:

@@ -85,3 +85,16 @@ def test_mouse_positions_are_scaled_to_pixels_on_a_hidpi_window(window_app):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(100, 50), button=1)], 0.0,
              draw=False)
     assert seen == [(200, 100), (100, 50)]
+
+
+def test_leaving_full_screen_puts_the_window_back_and_it_is_remembered(window_app):
+    app = window_app((1100, 700))
+    app.window.position = (60, 50)
+    where = tuple(app.window.position)
+    app.step([_f11()], 0.016)
+    app.step([_f11()], 0.016)
+    assert tuple(app.window.position) == where
+    assert tuple(app.window.size) == (1100, 700)
+    app.remember_window()
+    assert app.settings.window_size == [1100, 700]
+    assert app.settings.window_pos == list(where)

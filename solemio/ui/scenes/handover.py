@@ -1,7 +1,10 @@
 """Hot-seat: "pass to NAME" hides every private card until that person confirms.
 
 Opaque on purpose (not an overlay): nothing of the table, least of all the
-previous person's hand, may show while the device changes hands.
+previous person's hand, may show while the device changes hands.  Below the
+button, the recap of what was announced since that person's own latest turn:
+public words everyone at a real table heard, so nobody returns to the screen
+having missed them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import pygame
 
 from solemio.i18n import _
 from solemio.ui import layout, seats, theme
+from solemio.ui.announce import recap_line
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 
@@ -21,7 +25,12 @@ class HandoverScene(WidgetScene):
         super().__init__(app)
         self.session = session
         self.seat = seat
+        names = session.names
+        lines = [recap_line(dict(ev), names, session.cardset)
+                 for ev in session.show.recap_for(seat)]
+        self.recap = [line for line in lines if line]
 
+    RECAP_LINES = 8  # the latest lines shown; older ones are summed up in one line
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         r = layout.menu_column(size, 1, top_frac=0.62, width_frac=0.3)[0]
@@ -50,3 +59,29 @@ class HandoverScene(WidgetScene):
         t = theme.text(_("Everyone else, please look away."), int(h * 0.032), theme.CREAM_DARK)
         surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.53))))
         self.focus.draw(surface)
+        self.draw_recap(surface)
+
+    def draw_recap(self, surface: pygame.Surface) -> None:
+        """Since your last turn: the announcements, latest last."""
+        if not self.recap:
+            return
+        w, h = self.size
+        lines = self.recap[-self.RECAP_LINES:]
+        hidden = len(self.recap) - len(lines)
+        px = max(12, int(h * 0.022))
+        lh = theme.font(px).get_linesize()
+        head = [_("Since your last turn:")]
+        if hidden:
+            head.append(_("… and {n} earlier", n=hidden))
+        rows = head + lines
+        box = pygame.Rect(0, 0, int(w * 0.6), lh * len(rows) + px)
+        box.midtop = (w // 2, int(h * 0.71))
+        if box.bottom > h - px:
+            box.bottom = h - px
+        theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=px // 2, shadow=False)
+        y = box.y + px // 2
+        for i, line in enumerate(rows):
+            colour = theme.CREAM if i >= len(head) else theme.CREAM_DARK
+            t = theme.fit_text(line, px, box.w - px, colour, bold=i < len(head))
+            surface.blit(t, (box.x + px // 2, y))
+            y += lh

@@ -1,13 +1,21 @@
 """Setting up a game: edition, 2-5 seats, per seat name / person or computer level / colour,
-and who starts (chosen or random)."""
+and who starts (chosen or random).
+
+The last set-up is remembered (``table-setup.json`` in the config folder), and
+starting a game while another one is saved asks first: it would replace it.
+"""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pygame
 
+from solemio import userdirs
+from solemio.atomic import write_atomic
 from solemio.i18n import _, data_text
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -46,6 +54,7 @@ class NewGameScene(WidgetScene):
         ]
         self.first: int | None = None  # None: random
         self.rng = random.Random()
+        self.restore(load_setup())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -142,13 +151,53 @@ class NewGameScene(WidgetScene):
                                   level="normal" if person else row["type"]))
         return out
 
+    def restore(self, data: dict | None) -> None:
+        """Take a remembered set-up; anything it lacks or gets wrong keeps the default."""
+        if not data:
+            return
+        ids = [e.id for e in self.editions]
+        if data.get("edition") in ids:
+            self.edition = ids.index(data["edition"])
+        n = data.get("seats")
+        if isinstance(n, int) and 2 <= n <= 5:
+            self.n = n
+        rows = data.get("rows")
+        if isinstance(rows, list):
+            for i, row in enumerate(rows[:5]):
+                if not isinstance(row, dict):
+                    continue
+                if isinstance(row.get("name"), str):
+                    self.rows[i]["name"] = row["name"][:40]
+                if row.get("type") in PLAYER_TYPES:
+                    self.rows[i]["type"] = row["type"]
+        colours = [r.get("colour") for r in rows if isinstance(r, dict)] \
+            if isinstance(rows, list) else []
+        if len(colours) == len(COLOURS) and set(colours) == set(COLOURS):  # unique, all known
+            for i, c in enumerate(colours):
+                self.rows[i]["colour"] = c
+
+    def setup(self) -> dict:
+        return {"edition": self.editions[self.edition].id if self.editions else None,
+                "seats": self.n, "rows": [dict(r) for r in self.rows]}
+
     def start(self) -> None:
+        from solemio.ui import session
+
+        if session.has_autosave():
+            self.app.manager.open(
+                "confirm", _("A game is saved. A new game replaces it: start anyway?"),
+                _("Start a new game"), _("Keep the saved game"), self.start_now)
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
         from solemio.engine import load_cardset
         from solemio.ui.session import GameSession
 
         cs = load_cardset(self.editions[self.edition].id)
         first = self.first if self.first is not None and self.first < self.n else None
         sess = GameSession(cs, self.configs(), self.rng.randrange(1 << 30), first)
+        save_setup(self.setup())
         self.app.manager.swap("table", sess)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -164,3 +213,23 @@ class NewGameScene(WidgetScene):
             theme.draw_wrapped(surface, desc, self.desc_rect, int(self.desc_rect.h * 0.36),
                                theme.WALNUT_MID, middle=True)
         self.focus.draw(surface)
+
+
+def setup_path() -> Path:
+    return userdirs.config_dir() / "table-setup.json"
+
+
+def load_setup() -> dict | None:
+    """The last table set-up, or None (missing or broken: the defaults, never a crash)."""
+    try:
+        data = json.loads(setup_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def save_setup(data: dict) -> None:
+    try:
+        write_atomic(setup_path(), json.dumps(data, indent=2))
+    except OSError:
+        pass  # a read-only folder must not stop the game

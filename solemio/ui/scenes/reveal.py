@@ -446,6 +446,7 @@ class RevealScene(PlayScene):
         if d is not None and self.choice_area.w > 0:  # (not laid out yet: no choices)
             self.prompt = sentence(self.prompt_for(d))
             widgets.extend(self.choice_buttons(d))
+        n_choices = len(widgets)
         widgets.append(Button("speed", _("Speed × {n}", n=f"{self.speed():g}"),
                               self.toggle_speed, L.speed_button, style="secondary"))
         skip = Button("skip", _("Skip to my next decision") if self.session.persons
@@ -455,7 +456,8 @@ class RevealScene(PlayScene):
         widgets.append(skip)
         widgets.extend(self.common_widgets())
         self.focus.set(widgets)
-        if d is not None and self.prompt and (self.refocus or self.focus.focus < 0):
+        if d is not None and self.prompt and n_choices and (
+                self.refocus or self.focus.focus < 0 or self.focus.focus >= n_choices):
             # A new decision: the keyboard starts on its first choice (the default),
             # never on Speed or Skip left focused from before.
             self.focus.focus = 0

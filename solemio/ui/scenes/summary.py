@@ -25,11 +25,15 @@ class RoundSummaryScene(WidgetScene):
         w, h = size
         r = layout.menu_column(size, 1, top_frac=0.86, width_frac=0.22)[0]
         self.focus.set([Button("continue", _("On to round {n}", n=self.ev["round"]),
-                               self.on_escape, r, style="good")])
+                               self.next_round, r, style="good")])
         self.focus.focus = 0
 
-    def on_escape(self) -> None:
+    def next_round(self) -> None:
         self.app.manager.pop(self)
+
+    def on_escape(self) -> None:
+        """Escape opens the menu here too, as everywhere in a game."""
+        self.app.manager.open("pause", self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)

@@ -13,8 +13,10 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, data_text, ngettext
+from solemio.show.pacing import LEAD_IN, PERSON_FACTOR, Pace, turn_hold
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Flight
+from solemio.ui.announce import forced_play_text, said
 from solemio.ui.cards import shadowed
 from solemio.ui.play import REVEAL_KINDS, PlayScene
 from solemio.ui.texts import (
@@ -108,6 +110,9 @@ class TableScene(PlayScene):
         # frames drawn when last looked).
         self.reveal_wait: tuple[dict, float, int] | None = None
         super().__init__(app, session)
+        if session.cue().what == "computer":
+            # The first computer move waits until the table has been on screen a moment.
+            self.hold = LEAD_IN
 
     def on_enter(self) -> None:
         self.build_widgets()
@@ -207,7 +212,12 @@ class TableScene(PlayScene):
 
     def pace(self, seat: int | None) -> float:
         p = self.app.settings.pace
-        return p if seat is None or not self.session.is_person(seat) else p * 0.7
+        return p if seat is None or not self.session.is_person(seat) else p * PERSON_FACTOR
+
+    def hold_for(self, ev: dict) -> float:
+        seat = ev.get("seat")
+        return turn_hold(ev, Pace(pace=self.app.settings.pace),
+                         seat is not None and self.session.is_person(seat))
 
     def on_event(self, ev: dict) -> float:
         t = ev["type"]
@@ -223,33 +233,43 @@ class TableScene(PlayScene):
         if t == "play":
             seat = ev["seat"]
             face = (ev["kind"], 2 if ev["doubles"] else 1)
-            self.say(seat, [names[seat], announcement(ev["kind"], ev["singles"], ev["doubles"])],
-                     self.pace(seat) * 1.4, icon_kind=ev["kind"])
-            start = rects.get(seat, self.L.me)
             n = ev["singles"] + ev["doubles"]
+            hold = self.hold_for(ev)
+            # The seat held one ingredient card only (the show has taken it already):
+            # the play was forced.  The person at the screen is told, not surprised.
+            forced = s.show.seats[seat].ingredients + n == 1
+            if forced and seat == s.viewer and s.is_person(seat):
+                self.say(seat, [names[seat], forced_play_text(ev)], self.pace(None) * 2.0,
+                         icon_kind=ev["kind"])
+                hold = self.pace(None) * 1.6
+            else:
+                self.say(seat, [names[seat], said(ev, s.cardset, s.you(seat))], self.pace(seat) * 1.4,
+                         icon_kind=ev["kind"])
+            start = rects.get(seat, self.L.me)
             for i in range(n):
                 self.anims.add(Flight(("face", face), _card_in(start, self.L.oven.size),
                                       pygame.Rect(self.L.oven), 0.28, delay=0.06 * i,
                                       tag="oven"))
             self.sfx("play")
-            return self.pace(seat)
+            return hold
         if t == "order":
             seat = ev["seat"]
             face = tuple(ev["order"])
-            oname = order_name(s.cardset, face[1])
-            self.say(seat, [names[seat], _("add an order: {name}", name=oname) if s.you(seat)
-                            else _("adds an order: {name}", name=oname)],
-                     self.pace(seat))
+            # Order cards are played face up: the order is named in full.
+            self.say(seat, [names[seat], said(ev, s.cardset, s.you(seat))], self.pace(seat) * 1.4)
             self.anims.add(Flight(("face", face), _card_in(rects.get(seat, self.L.me),
                                                             self.L.oven.size),
                                   pygame.Rect(self.L.oven), 0.28, tag="oven"))
             self.sfx("play")
-            return self.pace(seat) * 0.8
+            return self.hold_for(ev)
         if t == "pass":
             seat = ev["seat"]
-            self.say(seat, [names[seat], _("pass: no ingredient cards") if s.you(seat)
-                            else _("passes: no ingredient cards")], self.pace(seat))
-            return self.pace(seat) * 0.8
+            if seat == s.viewer and s.is_person(seat):
+                self.say(seat, [names[seat], _("You hold no ingredient cards, so you pass.")],
+                         self.pace(None) * 2.0)
+                return self.pace(None) * 1.6
+            self.say(seat, [names[seat], said(ev, s.cardset, s.you(seat))], self.pace(seat))
+            return self.hold_for(ev)
         if t == "draw":
             seat = ev["seat"]
             src = self.L.supply if ev["source"] == "supply" else rects.get(seat, self.L.me)
@@ -263,7 +283,7 @@ class TableScene(PlayScene):
                                       0.3, delay=0.05 * i))
             if ev.get("count"):
                 self.sfx("draw")
-            return self.pace(seat) * 0.35 if ev.get("count") else 0.0
+            return self.hold_for(ev)
         if t == "scorer-drawn":
             seat = ev["seat"]
             card = data_text(self.session.cardset.scorer_name)
@@ -271,7 +291,7 @@ class TableScene(PlayScene):
                             else _("draws the {card} card!", card=card)],
                      self.pace(None) * 1.6)
             self.sfx("scorer")
-            return self.pace(None) * 1.2
+            return self.hold_for(ev)
         if t == "round-end":
             # Shown from update once its first frame is rehearsed; holding the stage
             # keeps the reveal's events for the reveal.
@@ -284,6 +304,9 @@ class TableScene(PlayScene):
 
     def start_reveal(self, ev: dict | None) -> None:
         self.selected.clear()
+        # Nothing of the turns floats over the table when it comes back after the reveal.
+        self.banner = None
+        self.anims.clear()
         self.app.manager.open("reveal", self.session, ev)
 
     def finish(self, ev: dict) -> None:
@@ -487,9 +510,34 @@ class TableScene(PlayScene):
                                int(r.h * 0.1), r.w, theme.CREAM_DARK)
             surface.blit(t, t.get_rect(center=r.center))
         self.draw_message(surface)
+        self.draw_said(surface)
         self.draw_flights(surface)
         self.draw_banner(surface)
         self.draw_tooltip(surface)
+
+    def draw_said(self, surface: pygame.Surface) -> None:
+        """Each seat's words on its latest turn stay readable beside its panel until it
+        plays again (the bubble shows them as they are said)."""
+        s = self.session
+        show = s.show
+        speaking = self.banner["seat"] if self.banner is not None else None
+        mid = self.size[1] // 2
+        for seat, r in self.seat_rects().items():
+            if seat == speaking or seat >= len(show.said) or not show.said[seat]:
+                continue
+            text = " · ".join(filter(None, (said(dict(e), s.cardset, s.you(seat)) for e in show.said[seat])))
+            if not text:
+                continue
+            px = max(11, min(int(r.h * 0.13), int(self.size[1] * 0.02)))
+            t = theme.fit_text(text, px, r.w - px, theme.CREAM)
+            box = t.get_rect().inflate(px, px // 2)
+            if r.centery < mid:
+                box.midtop = (r.centerx, r.bottom + px // 2)
+            else:
+                box.midbottom = (r.centerx, r.top - px // 2)
+            theme.rounded_panel(surface, box, (30, 18, 10, 160), radius=box.h // 2,
+                                shadow=False)
+            surface.blit(t, t.get_rect(center=box.center))
 
     def title(self) -> str:
         s = self.session

@@ -1,0 +1,76 @@
+"""Announcements in words: what a seat said at the table, and the recap after a pass screen.
+
+The show state keeps announcements as events (solemio.show.state.SAID and
+RECAP); this turns them into lines, in the second person for the viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solemio.i18n import _, data_text
+from solemio.ui.texts import announcement, kind_name, kind_units, order_kind, order_name
+
+
+def order_full_name(cardset: Any, face: tuple) -> str:
+    """An order in full, as its card shows it face up: "Four of a kind (4 olives)"."""
+    from solemio.ui.texts import COLOUR_KIND
+
+    name = order_name(cardset, face[1])
+    own = COLOUR_KIND.get(face[0], "olive")
+    kind = order_kind(cardset, face[1], own)
+    if kind is None:
+        return name
+    try:
+        units = next(t[2] for t in cardset.order(face[1]).tokens(own) if t[0] == "need")
+    except (StopIteration, KeyError, AttributeError):
+        return name
+    return _("{name} ({what})", name=name, what=kind_units(kind, units))
+
+
+def said(ev: dict, cardset: Any, you: bool = False) -> str:
+    """What a seat said (after its name): "2 olives", "adds an order: ..."; ``you``: the
+    one person at the table, spoken to ("add an order: ...")."""
+    t = ev["type"]
+    if t == "play":
+        return announcement(ev["kind"], ev["singles"], ev["doubles"])
+    if t == "order":
+        name = order_full_name(cardset, tuple(ev["order"]))
+        return _("add an order: {name}", name=name) if you else _(
+            "adds an order: {name}", name=name)
+    if t == "pass":
+        return _("pass: no ingredient cards") if you else _("passes: no ingredient cards")
+    if t == "scorer-drawn":
+        card = data_text(cardset.scorer_name)
+        return _("draw the {card} card!", card=card) if you else _(
+            "draws the {card} card!", card=card)
+    return ""
+
+
+def recap_line(ev: dict, names: list[str], cardset: Any) -> str:
+    """One line of the recap a person sees after a pass screen."""
+    t = ev["type"]
+    if t in ("play", "order", "pass", "scorer-drawn"):
+        return f"{names[ev['seat']]}: {said(ev, cardset)}"
+    if t == "round-end":
+        return _("Round {r} is over; {name} turns the oven over.", r=ev["round"],
+                 name=names[ev["scorer"]])
+    if t == "filled":
+        return _("{name} fills {order}.", name=names[ev["seat"]],
+                 order=order_full_name(cardset, tuple(ev["order"])))
+    if t == "failed":
+        return _("{name} does not fill {order}.", name=names[ev["seat"]],
+                 order=order_full_name(cardset, tuple(ev["order"])))
+    if t == "scorer-moved":
+        return _("{name} takes the scorer card.", name=names[ev["seat"]])
+    if t == "new-round":
+        return _("Round {r} begins; {name} starts.", r=ev["round"], name=names[ev["first"]])
+    return ""
+
+
+def forced_play_text(ev: dict) -> str:
+    """A person's only possible play, said instead of made without a word."""
+    face_units = 2 if ev["doubles"] else 1
+    card = kind_units(ev["kind"], face_units) if face_units == 1 else _(
+        "a double {kind}", kind=kind_name(ev["kind"]))
+    return _("Your only ingredient, {card}, goes into the oven.", card=card)
