@@ -288,3 +288,27 @@ def test_window_size_and_position_are_remembered(tmp_path):
     assert back.window_size == [1300, 800] and back.window_pos == [40, 30]
     broken = settings_mod.Settings(window_size=["x", 2], window_pos=[1, 2, 3]).normalised()
     assert broken.window_size is None and broken.window_pos is None
+
+
+def test_a_failing_computer_player_is_reported_not_replaced_silently(make_app, caplog):
+    class Broken:
+        level = "broken"
+
+        def decide(self, game, cancel=None):
+            raise RuntimeError("lost its marbles")
+
+    app = make_app()
+    sess = GameSession(load_cardset("sole-mio"), _seats("pc"), 1, first=1,
+                       agent_options=FAST_AGENTS)
+    sess.agents[1] = Broken()
+    table = app.manager.push(TableScene(app, sess))
+    moves = sess.table.moves()
+    with caplog.at_level("ERROR"):
+        for _ in range(40):
+            driver.wait_thinker(app)
+            app.step([], 0.1)
+            if sess.table.moves() > moves:
+                break
+    assert sess.table.moves() > moves  # the game goes on (the normal level moved)
+    assert "lost its marbles" in table.error and "P1" in table.error
+    assert any("lost its marbles" in r.getMessage() or r.exc_info for r in caplog.records)

@@ -528,16 +528,25 @@ class TableScene(PlayScene):
             text = " · ".join(filter(None, (said(dict(e), s.cardset, s.you(seat)) for e in show.said[seat])))
             if not text:
                 continue
-            px = max(11, min(int(r.h * 0.13), int(self.size[1] * 0.02)))
-            t = theme.fit_text(text, px, r.w - px, theme.CREAM)
-            box = t.get_rect().inflate(px, px // 2)
+            px = max(12, int(self.size[1] * 0.019))
+            width = max(r.w, int(self.size[0] * 0.18)) - px
+            lines = theme.wrap(text, px, width)
+            if len(lines) > 2:  # two lines at most; the second one shrinks to fit
+                lines = lines[:1] + [" ".join(lines[1:])]
+            surfs = [theme.fit_text(line, px, width, theme.CREAM) for line in lines]
+            lh = theme.font(px).get_linesize()
+            box = pygame.Rect(0, 0, max(t.get_width() for t in surfs) + px,
+                              lh * len(surfs) + px // 2)
             if r.centery < mid:
                 box.midtop = (r.centerx, r.bottom + px // 2)
             else:
-                box.midbottom = (r.centerx, r.top - px // 2)
-            theme.rounded_panel(surface, box, (30, 18, 10, 160), radius=box.h // 2,
-                                shadow=False)
-            surface.blit(t, t.get_rect(center=box.center))
+                box.bottomleft = (r.x, r.top - px // 2)
+            box.clamp_ip(surface.get_rect())
+            theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=px // 2, shadow=False)
+            y = box.y + px // 4
+            for t in surfs:
+                surface.blit(t, (box.x + px // 2, y))
+                y += lh
 
     def title(self) -> str:
         s = self.session
