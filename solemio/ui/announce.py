@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from solemio.i18n import _, data_text
-from solemio.ui.texts import announcement, kind_name, kind_units, order_kind, order_name
+from solemio.ui.texts import a_card, announcement, kind_units, order_kind, order_name
 
 
 def order_full_name(cardset: Any, face: tuple) -> str:
@@ -48,29 +48,29 @@ def said(ev: dict, cardset: Any, you: bool = False) -> str:
 
 
 def recap_line(ev: dict, names: list[str], cardset: Any) -> str:
-    """One line of the recap a person sees after a pass screen."""
+    """One line of the recap a person sees after a pass screen (no final stop: an order's
+    name may end in "!")."""
     t = ev["type"]
     if t in ("play", "order", "pass", "scorer-drawn"):
         return f"{names[ev['seat']]}: {said(ev, cardset)}"
     if t == "round-end":
-        return _("Round {r} is over; {name} turns the oven over.", r=ev["round"],
+        return _("Round {r} is over; {name} turns the oven over", r=ev["round"],
                  name=names[ev["scorer"]])
     if t == "filled":
-        return _("{name} fills {order}.", name=names[ev["seat"]],
+        return _("{name} fills {order}", name=names[ev["seat"]],
                  order=order_full_name(cardset, tuple(ev["order"])))
     if t == "failed":
-        return _("{name} does not fill {order}.", name=names[ev["seat"]],
+        return _("{name} does not fill {order}", name=names[ev["seat"]],
                  order=order_full_name(cardset, tuple(ev["order"])))
     if t == "scorer-moved":
-        return _("{name} takes the scorer card.", name=names[ev["seat"]])
+        return _("{name} takes the {card} card", name=names[ev["seat"]],
+                 card=data_text(cardset.scorer_name))
     if t == "new-round":
-        return _("Round {r} begins; {name} starts.", r=ev["round"], name=names[ev["first"]])
+        return _("Round {r} begins; {name} starts", r=ev["round"], name=names[ev["first"]])
     return ""
 
 
 def forced_play_text(ev: dict) -> str:
     """A person's only possible play, said instead of made without a word."""
-    face_units = 2 if ev["doubles"] else 1
-    card = kind_units(ev["kind"], face_units) if face_units == 1 else _(
-        "a double {kind}", kind=kind_name(ev["kind"]))
+    card = a_card(ev["kind"], double=True) if ev["doubles"] else kind_units(ev["kind"], 1)
     return _("Your only ingredient, {card}, goes into the oven.", card=card)
