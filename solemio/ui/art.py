@@ -30,6 +30,7 @@ import pygame
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KINDS
 from solemio.i18n import _, language, pgettext
 from solemio.resources import resource_path
+from solemio.ui import layout
 
 __all__ = [
     "CARD_RATIO",
@@ -47,7 +48,7 @@ Size = tuple[int, int]
 RGB = tuple[int, int, int]
 
 #: Height / width of a card: real playing cards are about 5:7.
-CARD_RATIO = 1.4
+CARD_RATIO = 1 / layout.CARD_RATIO  # height / width (layout keeps the one ratio)
 
 #: Player colours as (main, dark, light) hex strings.  The order-face SVG is drawn
 #: in blue; the painter swaps these three values for the owner's colour.
@@ -101,17 +102,10 @@ _CREAM: RGB = (253, 243, 220)
 _BADGE_RED: RGB = (192, 49, 43)
 _BADGE_GOLD: RGB = (242, 193, 78)
 
-_FONT_FILES = {
-    (False, False): "Cabin-Regular.otf",
-    (True, False): "Cabin-Bold.otf",
-    (False, True): "LobsterTwo-Bold.otf",
-    (True, True): "LobsterTwo-Bold.otf",
-}
-
 
 def card_size(width: int) -> Size:
-    """The (width, height) of a card ``width`` pixels wide, at the 5:7 card ratio."""
-    return int(width), round(width * CARD_RATIO)
+    """The (width, height) of a card ``width`` pixels wide (layout.card_size by width)."""
+    return layout.card_size(width=width)
 
 
 def _hex_rgb(value: str) -> RGB:
@@ -141,7 +135,6 @@ class CardPainter:
     def __init__(self, colour_blind: bool = False) -> None:
         self.colour_blind: bool = colour_blind
         self._cache: dict[Hashable, pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
         self._svg_bytes: dict[str, bytes] = {}
 
     # ------------------------------------------------------------------ basics
@@ -157,16 +150,11 @@ class CardPainter:
         card's edition name.  pygame.font is initialised here, lazily, so that
         importing this module never needs SDL to be set up.
         """
-        px = max(4, int(px))
-        key = (px, bool(bold), bool(display))
-        font = self._fonts.get(key)
-        if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            path = resource_path("assets", "fonts", _FONT_FILES[(bool(bold), bool(display))])
-            font = pygame.font.Font(str(path), px)
-            self._fonts[key] = font
-        return font
+        from solemio.ui import theme
+
+        if not pygame.font.get_init():
+            pygame.font.init()
+        return theme.font(int(px), bool(bold), bool(display))  # the one font table
 
     def _cached(self, key: Hashable) -> pygame.Surface | None:
         return self._cache.get(key)

@@ -10,13 +10,13 @@ throwing away the pictures that have no words.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 import pygame
 
 from solemio.i18n import data_text, language
 from solemio.ui import theme
+from solemio.ui.bytecache import ByteCache
 from solemio.ui.texts import COLOUR_KIND, spec_name
 from solemio.ui.warm import NotReady
 
@@ -37,8 +37,7 @@ class CardImages:
         self.painter = painter
         self.base_budget = budget
         self.budget = budget  # bytes of pictures kept; beyond it the least recent go
-        self.bytes = 0
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache = ByteCache(budget, keep=0.7)
         # While a warm-up step runs (``warm.Warmer``): how many pictures it may still render.
         self.allowance: int | None = None
         # The full-window background, kept apart: it is needed every frame, one size at a time.
@@ -46,13 +45,12 @@ class CardImages:
 
     def fit_window(self, size: tuple[int, int]) -> None:
         """Grow the picture budget with the window (and the shadowed-card one with it)."""
-        self.budget = int(self.base_budget * area_scale(size))
+        self.budget = self._cache.budget = int(self.base_budget * area_scale(size))
         set_shadowed_budget(size)
 
     def _get(self, key: tuple, make: Any) -> pygame.Surface:
         surf = self._cache.get(key)
         if surf is not None:
-            self._cache.move_to_end(key)
             return surf
         if self.allowance is not None:
             if self.allowance <= 0:
@@ -67,24 +65,18 @@ class CardImages:
             surf = _plain(size, str(key[1:2]))
         elif surf.get_size() != tuple(size):
             surf = pygame.transform.smoothscale(surf, tuple(size))
-        self._cache[key] = surf
-        self.bytes += surf.get_width() * surf.get_height() * 4
-        if self.bytes > self.budget:
-            self._trim()
+        if self._cache.put(key, surf):
+            # Pictures left (the least recent, down to 70% of the budget): the painter's
+            # own copies go with them.  The painter keeps every picture it ever made; this
+            # cache keeps the ones in use, so clearing it bounds memory over long games.
+            clear = getattr(self.painter, "clear", None)
+            if callable(clear):
+                clear()
         return surf
 
-    def _trim(self) -> None:
-        """Drop the least recently used pictures, and the painter's own copies with them.
-
-        The painter keeps every picture it ever made; this cache keeps the ones in
-        use, so clearing the painter's bounds memory over resizes and long games.
-        """
-        while self.bytes > self.budget * 0.7 and len(self._cache) > 1:
-            _k, old = self._cache.popitem(last=False)
-            self.bytes -= old.get_width() * old.get_height() * 4
-        clear = getattr(self.painter, "clear", None)
-        if callable(clear):
-            clear()
+    @property
+    def bytes(self) -> int:
+        return self._cache.bytes
 
     def _letters(self) -> str:
         """The language of the kinds' letters, which only colour-blind mode prints."""
@@ -158,16 +150,13 @@ def _plain(size: tuple[int, int], label: str) -> pygame.Surface:
     return surf
 
 
-_SHADOWED: OrderedDict[tuple[int, bool], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
-_SHADOWED_BYTES = [0]
 SHADOWED_BASE = 16 * 1024 * 1024
-SHADOWED_BUDGET = SHADOWED_BASE
+_SHADOWED = ByteCache(SHADOWED_BASE)  # (card id, lifted) -> (card, card with its shadow)
 
 
 def set_shadowed_budget(size: tuple[int, int]) -> None:
     """Scale the composed-card budget with the window area (see :func:`area_scale`)."""
-    global SHADOWED_BUDGET
-    SHADOWED_BUDGET = int(SHADOWED_BASE * area_scale(size))
+    _SHADOWED.budget = int(SHADOWED_BASE * area_scale(size))
 
 
 def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int],
@@ -179,12 +168,7 @@ def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int]
     """
     key = (id(card), lifted)
     hit = _SHADOWED.get(key)
-    if hit is not None and hit[0] is card:
-        _SHADOWED.move_to_end(key)
-    else:
-        if hit is not None:  # an old picture whose id was reused
-            del _SHADOWED[key]
-            _SHADOWED_BYTES[0] -= hit[1].get_width() * hit[1].get_height() * 4
+    if hit is None or hit[0] is not card:  # new, or an old picture whose id was reused
         w, h = card.get_size()
         off = max(2, h // (14 if lifted else 30))
         comp = pygame.Surface((w + off, h + off), pygame.SRCALPHA)
@@ -193,9 +177,5 @@ def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int]
         comp.blit(card, (0, 0))
         comp = theme.blit_ready(comp)
         hit = (card, comp)
-        _SHADOWED[key] = hit
-        _SHADOWED_BYTES[0] += (w + off) * (h + off) * 4
-        while _SHADOWED_BYTES[0] > SHADOWED_BUDGET and len(_SHADOWED) > 1:
-            _k, (_c, old) = _SHADOWED.popitem(last=False)
-            _SHADOWED_BYTES[0] -= old.get_width() * old.get_height() * 4
+        _SHADOWED.put(key, hit)
     surface.blit(hit[1], pos)

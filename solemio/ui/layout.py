@@ -13,8 +13,12 @@ import pygame
 CARD_RATIO = 5 / 7  # width / height, like real playing cards
 
 
-def card_size(height: float) -> tuple[int, int]:
-    h = max(14, int(height))
+def card_size(height: float | None = None, *, width: float | None = None) -> tuple[int, int]:
+    """A card's (width, height) at the 5:7 ratio, from its height or from its width: the
+    one card-size function (the painter's ``art.card_size`` is this one by width)."""
+    if width is not None:
+        return (max(10, int(width)), max(14, round(int(width) / CARD_RATIO)))
+    h = max(14, int(height or 0))
     return (max(10, int(h * CARD_RATIO)), h)
 
 
@@ -22,7 +26,7 @@ def card_fit(w: float, h: float) -> tuple[int, int]:
     """The largest card that fits a w x h box."""
     if w / max(1, h) > CARD_RATIO:
         return card_size(h)
-    return (max(10, int(w)), max(14, int(w / CARD_RATIO)))
+    return card_size(width=w)
 
 
 def split_h(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:

@@ -6,7 +6,6 @@ and one font cache so text rendering stays cheap at 60 frames a second.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -14,6 +13,7 @@ import pygame
 
 from solemio import i18n
 from solemio.resources import resource_path
+from solemio.ui.bytecache import ByteCache
 
 # The warm pizzeria palette: tomato, basil, crust, mozzarella, walnut.
 TOMATO = (196, 54, 42)
@@ -205,16 +205,13 @@ def draw_wrapped(
     return y - rect.y
 
 
-_LAYERS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_LAYER_BYTES = [0]
 LAYER_BASE = 16 * 1024 * 1024
-LAYER_BUDGET = LAYER_BASE  # cached layers never hold more than this many bytes
+_LAYERS = ByteCache(LAYER_BASE)  # cached layers never hold more than its budget in bytes
 
 
 def set_layer_budget(scale: float) -> None:
     """Scale the layer budget with the window area: a 4K window's panels are 4x the bytes."""
-    global LAYER_BUDGET
-    LAYER_BUDGET = int(LAYER_BASE * max(1.0, scale))
+    _LAYERS.budget = int(LAYER_BASE * max(1.0, scale))
 
 
 def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],
@@ -231,18 +228,11 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
         key = (i18n.language(), key)
     surf = _LAYERS.get(key)
     if surf is not None:
-        _LAYERS.move_to_end(key)
         return surf
     surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
     paint(surf)
     surf = blit_ready(surf)
-    _LAYERS[key] = surf
-    _LAYER_BYTES[0] += surf.get_width() * surf.get_height() * 4
-    if limit is None:
-        limit = LAYER_BUDGET
-    while _LAYER_BYTES[0] > limit and len(_LAYERS) > 1:
-        _k, old = _LAYERS.popitem(last=False)
-        _LAYER_BYTES[0] -= old.get_width() * old.get_height() * 4
+    _LAYERS.put(key, surf, budget=limit)
     return surf
 
 
@@ -267,7 +257,6 @@ def clear_caches() -> None:
     _WORD_W.clear()
     _wrap_para.cache_clear()
     _LAYERS.clear()
-    _LAYER_BYTES[0] = 0
 
 
 def rounded_panel(

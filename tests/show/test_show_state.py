@@ -114,3 +114,31 @@ def test_recap_holds_what_was_said_since_a_seats_own_turn():
             assert d.seat not in seats_said
             assert seats_said <= {(d.seat + 1) % 3, (d.seat + 2) % 3}
             assert recap
+
+
+def test_an_outcome_sits_on_its_own_order():
+    """Every filled or failed event leaves its own order on show with its outcome; in a
+    series, the next member comes on show without the last one's stamp or notes."""
+    series_seen = 0
+    for seed in range(60):
+        cs = load_cardset("sole-mio")
+        g = new_game(cs, ["blue", "green", "brown"], seed)
+        rng = random.Random(seed)
+        st = show.begin(g.view(None), g.event_count())
+        while g.decision() is not None:
+            g.apply(rng.choice(g.decision().choices))
+            for ev in g.events_for(None, st.position):
+                before = st
+                st = show.step(st, ev)
+                cur = st.reveal.current if st.reveal is not None else None
+                if ev["type"] in ("filled", "failed"):
+                    assert cur is not None and cur.face == tuple(ev["order"])
+                    assert cur.status == ev["type"]
+                elif ev["type"] in ("help-asked", "variant") and before.reveal is not None \
+                        and before.reveal.current is not None \
+                        and before.reveal.current.queue and before.reveal.current.status:
+                    assert cur.status is None  # the next member, no stamp yet
+                    series_seen += 1
+        if series_seen >= 2:
+            return
+    assert series_seen, "no series resolved over the seeds tried"
