@@ -66,7 +66,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         cs = load_cardset(args.edition)
     except SourceError as exc:
         return _fail(str(exc))
-    res = simulate(cs, args.players, args.games, args.seed)
+    keep = None
+    if args.record:
+        from pathlib import Path
+
+        from solemio.records import save_record
+
+        folder = Path(args.record)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return _fail(f"{folder}: cannot make the records folder ({exc.strerror})")
+        if not folder.is_dir():
+            return _fail(f"{folder}: not a folder")
+
+        def keep(game: Any) -> None:
+            save_record(game, [{"name": c.capitalize(), "colour": c, "person": False,
+                                "level": "random"} for c in game.colours], folder)
+    res = simulate(cs, args.players, args.games, args.seed, keep)
     if args.json:
         print(json.dumps({
             "edition": cs.id,
@@ -194,6 +211,27 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Open a game record in the replay; a record that cannot be used is one line, exit 2."""
+    from pathlib import Path
+
+    from solemio.engine.saves import SaveError
+    from solemio.records import open_record
+    from solemio.savefiles import problem_text
+
+    path = Path(args.file)
+    try:
+        open_record(path)
+    except SaveError as exc:
+        return _fail(f"{path}: cannot replay this record: {problem_text(exc.problem)} ({exc})")
+    if args.check:
+        print(f"{path}: ok")
+        return 0
+    from solemio.ui.app import run
+
+    return run(start=lambda app: app.manager.open("replay-file", path)) or 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from solemio.ui.app import run
 
@@ -226,7 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=_positive, default=1000)
     s.add_argument("--seed", type=_integer, default=1)
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--record", metavar="DIR",
+                   help="keep a game record of every game played in DIR")
     s.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("replay", help="watch a game record (a file kept or exported)")
+    r.add_argument("file")
+    r.add_argument("--check", action="store_true",
+                   help="only check that the record can be replayed")
+    r.set_defaults(func=cmd_replay)
 
     v = sub.add_parser("validate", help="check card-set YAML files")
     v.add_argument("files", nargs="+")

@@ -58,6 +58,7 @@ def _untranslated(text: str) -> bool:
         return False
     for name in _NAMES:
         text = text.replace(name, "")
+    text = re.sub(r"set-aside/\S+", "", text)  # a file's name is data (a save set aside)
     return bool(re.search("[A-Za-z]", text))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from solemio.engine.cardset import CardSet
@@ -39,7 +40,9 @@ def play_random_game(cs: CardSet, players: int, seed: int, record_events: bool =
     return game
 
 
-def simulate(cs: CardSet, players: int, games: int, seed: int) -> SimResult:
+def simulate(cs: CardSet, players: int, games: int, seed: int,
+             keep: Callable[[Game], None] | None = None) -> SimResult:
+    """``games`` random games; ``keep`` is given each finished game (records)."""
     turns = errors = 0
     first_error = None
     start = time.perf_counter()
@@ -47,6 +50,8 @@ def simulate(cs: CardSet, players: int, games: int, seed: int) -> SimResult:
         try:
             g = play_random_game(cs, players, seed * 1_000_003 + i)
             turns += g.turns
+            if keep is not None:
+                keep(g)
         except Exception as exc:  # counted and reported: this is the fuzz's purpose
             errors += 1
             if first_error is None:

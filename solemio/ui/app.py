@@ -346,8 +346,9 @@ class App:
             self.window = None
 
 
-def run(size: tuple[int, int] | None = None) -> int:
+def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
     """Open the window and play until the player quits: the ``solemio`` command.
+    ``start(app)`` opens a scene over the title (``solemio replay FILE``).
 
     Exit code 0 after a normal quit; 1 when the window cannot open or the game
     breaks, in which case the reason is logged and the player is told where.
@@ -375,6 +376,8 @@ def run(size: tuple[int, int] | None = None) -> int:
     code = 0
     try:
         app.manager.push(TitleScene(app))
+        if start is not None:
+            start(app)
         if app.settings.fullscreen:
             app.toggle_fullscreen()
         clock = pygame.time.Clock()

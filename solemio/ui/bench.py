@@ -15,6 +15,17 @@
   measured from outside with a subprocess.
 * ``rss_mb``: peak resident memory of this process after playing a 5-seat game
   through the window.
+* ``replay_open_s``: loading the record of a full 5-seat Grande game (five normal
+  opponents) and showing its last position (the record read and replayed, the
+  replay scene built, its first frame drawn at 1920x1080; median of three opens
+  in one window; ``replay_open_cold_s``: the first, with no card picture made yet).
+* ``replay_step_back_ms_max`` (and ``_median``): going back one event from 200
+  positions spread over that game, once the replay has built its kept moments
+  (done on a worker as it opens) and painted its pictures ahead (a bounded amount per
+  frame); ``replay_step_back_frame_ms_max``: the same step with its frame drawn.
+
+The benchmark runs in a throw-away user folder: the player's saves, records and
+statistics are never touched.
 """
 
 from __future__ import annotations
@@ -225,6 +236,75 @@ def rss_in_subprocess() -> float:
     raise RuntimeError(f"the memory run failed: {proc.stderr[-500:]}")
 
 
+def full_grande_record(folder: Any) -> Any:
+    """A record of a 5-seat Grande game played to the end by five normal opponents."""
+    from solemio.ai import make_agent
+    from solemio.engine import load_cardset, new_game
+    from solemio.records import save_record
+
+    colours = ["blue", "green", "brown", "red", "yellow"]
+    game = new_game(load_cardset("grande"), colours, 8)
+    agents = [make_agent("normal", seat=i, seed=8) for i in range(5)]
+    while (d := game.decision()) is not None:
+        game.apply(agents[d.seat].decide(game))
+    return save_record(game, [{"name": f"P{i}", "colour": c, "person": False,
+                               "level": "normal"} for i, c in enumerate(colours)], folder)
+
+
+def replay_figures() -> dict:
+    """Opening a full game's record at its end, and stepping back one event anywhere."""
+    import tempfile
+    from pathlib import Path
+
+    from solemio.ui.app import App
+    from solemio.ui.scenes.title import TitleScene
+    from solemio.ui.settings import Settings
+
+    folder = Path(tempfile.mkdtemp(prefix="solemio-bench-records-"))
+    path = full_grande_record(folder)
+    app = App((1920, 1080), headless=True, settings=Settings(sound=False),
+              persist_settings=False)
+    try:
+        app.manager.push(TitleScene(app))
+        app.step([], 0.016, draw=True)
+        opens = []
+        for _ in range(4):
+            t0 = time.perf_counter()
+            scene = app.manager.open("replay-file", path)
+            app.step([], 0.016, draw=True)
+            opens.append(time.perf_counter() - t0)
+            if len(opens) < 4:
+                app.manager.pop(scene)
+        scene.preparing.join(60)
+        for _ in range(3000):  # the replay's pictures are painted ahead over a few seconds
+            if not app.warmer.jobs:
+                break
+            app.step([], 0.016, draw=True)
+        rp = scene.replay
+        rng = random.Random(3)
+        steps, frames = [], []
+        for p in sorted(rng.sample(range(rp.start + 1, rp.end + 1), min(200, rp.end - rp.start))):
+            scene.seek(p)
+            t0 = time.perf_counter()
+            scene.step(-1)
+            t1 = time.perf_counter()
+            app.step([], 0.016, draw=True)
+            t2 = time.perf_counter()
+            steps.append((t1 - t0) * 1000)
+            frames.append((t2 - t0) * 1000)
+        events = rp.end - rp.start
+    finally:
+        app.close()
+    return {
+        "replay_events": events,
+        "replay_open_s": round(statistics.median(opens[1:]), 3),
+        "replay_open_cold_s": round(opens[0], 3),
+        "replay_step_back_ms_max": round(max(steps), 2),
+        "replay_step_back_ms_median": round(statistics.median(steps), 2),
+        "replay_step_back_frame_ms_max": round(max(frames), 2),
+    }
+
+
 def _language_figures() -> dict:
     switches, back = language_switch_times()
     return {
@@ -235,9 +315,24 @@ def _language_figures() -> dict:
 
 
 def run() -> dict:
-    """All three figures, as the ``solemio bench`` command reports them."""
+    """All the figures, as the ``solemio bench`` command reports them."""
+    import tempfile
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # Never the player's own folder: games played here end with records and statistics.
+    home = os.environ.get("SOLEMIO_HOME")
+    os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-bench-home-")
+    try:
+        return _run()
+    finally:
+        if home is None:
+            os.environ.pop("SOLEMIO_HOME", None)
+        else:
+            os.environ["SOLEMIO_HOME"] = home
+
+
+def _run() -> dict:
     import pygame
 
     pygame.init()
@@ -255,6 +350,7 @@ def run() -> dict:
         "table_frame_ms_p99": round(table[min(len(table) - 1, int(len(table) * 0.99))], 2)
         if table else float("nan"),
         **_language_figures(),
+        **replay_figures(),
         "startup_s": round(startup_seconds(), 3),
         "rss_mb": round(rss_in_subprocess(), 1),
     }

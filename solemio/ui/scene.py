@@ -76,6 +76,12 @@ SCENES: dict[str, str] = {
     "rules": "solemio.ui.scenes.rules:RulesScene",
     "settings": "solemio.ui.scenes.settings:SettingsScene",
     "confirm": "solemio.ui.scenes.confirm:ConfirmScene",
+    "replay": "solemio.ui.scenes.replay:ReplayScene",
+    "replay-file": "solemio.ui.scenes.replay:ReplayFileScene",
+    "records": "solemio.ui.scenes.records:RecordsScene",
+    "stats": "solemio.ui.scenes.stats:StatsScene",
+    "saves": "solemio.ui.scenes.saves:SavesScene",
+    "save-game": "solemio.ui.scenes.saves:SaveGameScene",
 }
 
 

@@ -284,8 +284,75 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     driver.click(app, driver.widget(app, "continue").rect)
     _settle(app, lambda: isinstance(app.manager.top, GameOverScene), dt=0.5, limit=40000)
     save(app, "22-game-over")
+    # The replay of that game (from game over): its end, the turns, a reveal.
+    driver.click(app, driver.widget(app, "replay").rect)
+    rp = app.manager.top
+    save(app, "24-replay-end")
+    show = rp.replay
+    rp.seek(show.start + (show.end - show.start) // 5)
+    save(app, "25-replay-turns")
+    filled = next((p for p in range(show.start, show.end)
+                   if (show.event_at(p) or {}).get("type") == "filled"), show.end)
+    rp.seek(filled + 1)
+    save(app, "26-replay-reveal")
     app.close()
+    # The records list (the game above was kept), and a save set aside on the title.
+    from solemio import savefiles
+    from solemio.ui.session import autosave_path
+
+    app = _app(size, lang)
+    app.manager.push(TitleScene(app))
+    app.manager.open("records")
+    save(app, "27-records")
+    app.close()
+    autosave_path().write_text('{"format": "solemio-save", "version": 99}')
+    app = _app(size, lang)
+    app.manager.push(TitleScene(app))
+    save(app, "28-title-save-set-aside")
+    savefiles.dismiss()
+    app.close()
+    _saves_and_stats_shots(size, save, lang)
     return saved
+
+
+def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
+    """Statistics (of a dozen quick games), saving under a name, the load scene."""
+    from types import SimpleNamespace
+
+    from solemio import stats
+    from solemio.engine import load_cardset
+    from solemio.engine.simulate import play_random_game
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.scenes.title import TitleScene
+
+    if not stats.load().games:
+        for i, (edition, n) in enumerate([("sole-mio", 3), ("grande", 5), ("mamma-mia", 4)] * 4):
+            game = play_random_game(load_cardset(edition), n, 100 + i)
+            stats.add_game(game, [SimpleNamespace(person=True, level="normal")] +
+                           [SimpleNamespace(person=False, level=("easy", "normal", "hard")[i % 3])
+                            for _ in range(n - 1)])
+    app = _app(size, lang)
+    app.manager.push(TitleScene(app))
+    app.manager.open("stats")
+    save(app, "29-statistics")
+    app.manager.pop()
+    sess = _session("mamma-mia", 3, 5)
+    app.manager.push(TableScene(app, sess))
+    _settle(app, lambda: sess.table.decision() is not None, dt=0.5, limit=200)
+    app.draw()
+    app.manager.open("pause", sess)
+    app.manager.open("save-game", sess, app.manager.top.picture)
+    save(app, "30-save-game")
+    driver_click_save = app.manager.top.save
+    driver_click_save()
+    app.manager.reset(TitleScene(app))
+    app.manager.open("saves")
+    save(app, "31-load-game")
+    scene = app.manager.top
+    if scene.saves:
+        scene.ask(scene.saves[0])
+        save(app, "32-load-game-delete")
+    app.close()
 
 
 FILL_POSITIONS = {
@@ -371,10 +438,14 @@ def main(out_dir: str | os.PathLike, lang: str = "en",
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
     import pygame
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    # A throw-away user folder: the games shown end with records, never the player's.
+    os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-shots-home-")
     pygame.init()
     pygame.display.set_mode((1, 1))
     total = 0

@@ -226,6 +226,30 @@ class GameSession:
 
         return game_to_dict(self.game, {"seats": [asdict(s) for s in self.seats]})
 
+    def game_finished(self) -> None:
+        """The game is over: keep its record and count it in the statistics (once)."""
+        if getattr(self, "_finished", False) or not self.game.is_over():
+            return
+        self._finished = True
+        self.keep_record()
+        from solemio import stats
+
+        stats.add_game(self.game, self.seats)
+
+    def keep_record(self) -> Path | None:
+        """Keep the finished game as a game record (once; see solemio.records)."""
+        rec = getattr(self, "_record", None)
+        if rec is not None or not self.game.is_over():
+            return rec
+        from solemio.records import save_record
+
+        try:
+            self._record: Path | None = save_record(self.game, self.seats)
+        except OSError as exc:
+            logging.getLogger("solemio.records").error("cannot keep the game record: %s", exc)
+            return None
+        return self._record
+
     def autosave(self, background: bool = False) -> None:
         """Save the game, or forget it once over; in the background off the window's thread.
 
@@ -318,6 +342,30 @@ def session_from_save(path: Path) -> GameSession:
         raise SaveError(f"{path}: the seats are missing or wrong ({exc})", "incomplete") from None
 
 
+def _from_first_format(path: Path) -> GameSession | None:
+    """An autosave of the window's first format (the card set by id, no digest), written
+    before the window used the engine's save: read once and written again in the one
+    format.  None when the file is not of that format."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, dict) and data.get("format") == 1 and
+            isinstance(data.get("cardset"), str)):
+        return None
+    from solemio.engine import load_cardset
+    from solemio.engine.saves import SaveError
+
+    try:
+        cs = load_cardset(data["cardset"])
+        seats = [SeatConfig(**s) for s in data["seats"]]
+        sess = GameSession(cs, seats, int(data["seed"]), data.get("first"), data["choices"])
+    except Exception as exc:  # noqa: BLE001 - any fault: the file is set aside and reported
+        raise SaveError(f"{path}: {exc}", "incomplete") from None
+    write_atomic(path, json.dumps(sess.to_json()))
+    return sess
+
+
 def check_autosave() -> bool:
     """Whether there is a game to continue; a save that cannot be used is set aside and
     reported (see solemio.savefiles) instead."""
@@ -343,7 +391,7 @@ def load_autosave(check_only: bool = False) -> GameSession | None:
     if not os.path.lexists(path):
         return None
     try:
-        sess = session_from_save(path)
+        sess = _from_first_format(path) or session_from_save(path)
         if sess.game.is_over():
             raise SaveError(f"{path}: the game is already over", "incomplete")
     except SaveError as exc:

@@ -43,16 +43,19 @@ class GameOverScene(WidgetScene):
         from solemio.ui.session import clear_autosave
 
         clear_autosave()
+        if hasattr(session, "game_finished"):
+            session.game_finished()  # its record kept, counted in the statistics
         app.sound.play("filled")
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        rects = layout.split_h(pygame.Rect(w // 2 - int(w * 0.25), int(h * 0.86), int(w * 0.5),
-                                           int(max(40, h * 0.07))), 2, int(w * 0.02))
+        rects = layout.split_h(pygame.Rect(w // 2 - int(w * 0.36), int(h * 0.86), int(w * 0.72),
+                                           int(max(40, h * 0.07))), 3, int(w * 0.02))
         self.focus.set([
             Button("again", _("Play again"), self.again, rects[0], style="good"),
-            Button("title", _("Title screen"), self.to_title, rects[1], style="secondary"),
+            Button("replay", _("Watch the replay"), self.watch, rects[1], style="secondary"),
+            Button("title", _("Title screen"), self.to_title, rects[2], style="secondary"),
         ])
         self.focus.focus = 0
 
@@ -62,6 +65,11 @@ class GameOverScene(WidgetScene):
         s = self.session
         sess = GameSession(s.cardset, s.seats, s.seed + 1, None)
         self.app.manager.swap("table", sess)
+
+    def watch(self) -> None:
+        from solemio.records import seats_extra
+
+        self.app.manager.open("replay", self.session.game, seats_extra(self.session.seats))
 
     def to_title(self) -> None:
         self.app.manager.reset(make_scene("title", self.app))

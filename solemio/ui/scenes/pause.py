@@ -19,12 +19,16 @@ class PauseScene(WidgetScene):
     def __init__(self, app: Any, session: Any = None) -> None:
         super().__init__(app)
         self.session = session
+        self.notice = ""
+        # The table as it stood, for a named save's picture (the menu is not drawn yet).
+        self.picture = app.screen.copy() if session is not None else None
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rects = layout.menu_column(size, 5, top_frac=0.3)
+        rects = layout.menu_column(size, 6, top_frac=0.28)
         items = [
             ("resume", _("Resume"), self.on_escape, "good"),
+            ("save", _("Save the game"), self.save_game, "secondary"),
             ("rules", _("How to play"), self.rules, "secondary"),
             ("settings", _("Settings"), self.settings, "secondary"),
             ("title", _("Leave to the title (saved)"), self.to_title, "secondary"),
@@ -37,6 +41,10 @@ class PauseScene(WidgetScene):
         self.panel = rects[0].union(rects[-1]).inflate(int(rects[0].h * 1.2),
                                                        int(rects[0].h * 3.2))
         self.panel.y -= int(rects[0].h * 0.9)
+
+    def save_game(self) -> None:
+        if self.session is not None and not self.session.table.is_over():
+            self.app.manager.open("save-game", self.session, self.picture)
 
     def rules(self) -> None:
         self.app.manager.open("rules")
@@ -60,3 +68,8 @@ class PauseScene(WidgetScene):
                                           self.panel.y + int(self.focus.widgets[0].rect.h * 0.9)),
                    int(self.focus.widgets[0].rect.h * 0.9))
         self.focus.draw(surface)
+        if self.notice:
+            h = self.focus.widgets[0].rect.h
+            t = theme.fit_text(self.notice, max(11, int(h * 0.4)), self.panel.w - 20,
+                               theme.GOLD, bold=True)
+            surface.blit(t, t.get_rect(midtop=(self.panel.centerx, self.panel.bottom + 8)))

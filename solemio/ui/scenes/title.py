@@ -26,10 +26,17 @@ class TitleScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rects = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062)
+        rows = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062)
+        # New game and Continue alone on their rows; the rest in pairs, a little wider.
+        gap = max(8, rows[0].h // 4)
+        pairs = [layout.split_h(r.inflate(r.w // 2, 0), 2, gap) for r in rows[2:]]
+        rects = rows[:2] + [r for pair in pairs for r in pair]
         items = [
             ("new", _("New game"), self.new_game, "primary"),
             ("continue", _("Continue"), self.resume, "secondary"),
+            ("load", _("Load a game"), self.load_game, "secondary"),
+            ("records", _("Game records"), self.records, "secondary"),
+            ("stats", _("Statistics"), self.statistics, "secondary"),
             ("rules", _("How to play"), self.rules, "secondary"),
             ("settings", _("Settings"), self.open_settings, "secondary"),
             ("quit", _("Quit"), self.app.quit, "secondary"),
@@ -67,6 +74,15 @@ class TitleScene(WidgetScene):
             self.layout(self.size)
             return
         self.app.manager.open("table", sess)
+
+    def records(self) -> None:
+        self.app.manager.open("records")
+
+    def load_game(self) -> None:
+        self.app.manager.open("saves")
+
+    def statistics(self) -> None:
+        self.app.manager.open("stats")
 
     def rules(self) -> None:
         self.app.manager.open("rules")
@@ -116,8 +132,13 @@ class TitleScene(WidgetScene):
         if len(notices) > 2:
             lines.append(ngettext("… and {n} more file set aside.",
                                   "… and {n} more files set aside.", len(notices) - 2))
-        y = h - int(h * 0.045) - len(lines) * int(px * 1.35)
-        for line in lines:
-            t = theme.fit_text(line, px, int(w * 0.94), theme.GOLD, bold=True)
+        # A band along the top, above the title: never over a button.
+        surfs = [theme.fit_text(line, px, int(w * 0.94), theme.GOLD, bold=True)
+                 for line in lines]
+        line_h = int(px * 1.35)
+        band = pygame.Rect(0, 0, w, line_h * len(surfs) + px // 2)
+        theme.rounded_panel(surface, band, (30, 18, 10, 200), radius=0, shadow=False)
+        y = px // 4
+        for t in surfs:
             surface.blit(t, t.get_rect(midtop=(w // 2, y)))
-            y += int(px * 1.35)
+            y += line_h

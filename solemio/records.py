@@ -1,0 +1,153 @@
+"""Game records: every finished game kept in the per-user folder, in the one save format.
+
+A record is the engine's save of a finished game (:mod:`solemio.engine.saves`),
+with the seats' names, people and levels and the time it ended in ``extra``.
+Records are what the replay opens; they can be exported to a file and opened
+again (``solemio replay FILE``).  A record that cannot be used is set aside
+like any save (see :mod:`solemio.savefiles`).  Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solemio import userdirs
+
+log = logging.getLogger("solemio.records")
+
+KIND = "record"
+
+
+def records_dir() -> Path:
+    path = userdirs.data_dir() / "records"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def exports_dir() -> Path:
+    """Where "Export" puts a record: a folder a person finds (SOLEMIO_HOME in tests)."""
+    import os
+
+    home = os.environ.get("SOLEMIO_HOME")
+    if home:
+        path = Path(home) / "exports"
+    else:
+        from platformdirs import user_documents_dir
+
+        path = Path(user_documents_dir()) / "Sole Mio records"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def seats_extra(seats: list[Any]) -> list[dict]:
+    """The seats (SeatConfig-like objects or dicts) as a record keeps them."""
+    out = []
+    for s in seats:
+        if isinstance(s, dict):
+            out.append(dict(s))
+        else:
+            out.append({"name": s.name, "colour": s.colour, "person": bool(s.person),
+                        "level": s.level})
+    return out
+
+
+def file_name(game: Any, when: float) -> str:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    return f"{stamp}-{game.cs.id}-{len(game.colours)}p-{game.seed}.json"
+
+
+def save_record(game: Any, seats: list[Any], folder: Path | None = None,
+                when: float | None = None) -> Path:
+    """Keep a finished game as a record (atomically); its path."""
+    from solemio.engine.saves import save_game
+
+    if not game.is_over():
+        raise ValueError("a record is kept only of a finished game")
+    when = time.time() if when is None else when
+    folder = records_dir() if folder is None else Path(folder)
+    path = folder / file_name(game, when)
+    n = 1
+    while path.exists():
+        path = folder / f"{path.stem.rsplit('~', 1)[0]}~{n}.json"
+        n += 1
+    save_game(game, path, {"kind": KIND, "seats": seats_extra(seats),
+                           "winners": list(game.view(None).winners),
+                           "finished": time.strftime("%Y-%m-%d %H:%M", time.localtime(when))})
+    return path
+
+
+def open_record(path: Path, record_events: bool = True) -> tuple[Any, list[dict], dict]:
+    """The finished game of a record, its seats and its extra; SaveError if it cannot be used."""
+    from solemio.engine.saves import SaveError
+    from solemio.savefiles import read_game
+
+    path = Path(path)
+    game, extra = read_game(path, record_events)
+    if not game.is_over():
+        raise SaveError(f"{path}: not a finished game", "unfinished")
+    seats = extra.get("seats")
+    if not (isinstance(seats, list) and len(seats) == len(game.colours) and all(
+            isinstance(s, dict) and s.get("colour") == c for s, c in zip(seats, game.colours,
+                                                                          strict=True))):
+        # A record from elsewhere (another tool) may not name its seats: use the colours.
+        seats = [{"name": c.capitalize(), "colour": c, "person": False, "level": "?"}
+                 for c in game.colours]
+    return game, seats, extra
+
+
+@dataclass(frozen=True)
+class RecordInfo:
+    """One line of the records list, read without replaying the game."""
+
+    path: Path
+    edition: str  # the card set's name
+    names: tuple[str, ...]
+    winners: tuple[int, ...]
+    finished: str
+    choices: int
+
+
+def list_records(folder: Path | None = None) -> list[RecordInfo]:
+    """The records, newest first; a file that is not even JSON is set aside and reported."""
+    from solemio.savefiles import refuse
+
+    folder = records_dir() if folder is None else folder
+    out = []
+    for path in sorted(folder.glob("*.json"), reverse=True):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            extra = data.get("extra") or {}
+            names = tuple(str(s.get("name", "?")) for s in extra.get("seats", []))
+            out.append(RecordInfo(path, str(data["cardset"].get("name", "?")), names,
+                                  tuple(extra.get("winners", ())),
+                                  str(extra.get("finished", "")), len(data["choices"])))
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            refuse(path, "record", path.name, "corrupt")
+    return out
+
+
+def export_record(path: Path, dest: Path | None = None) -> Path:
+    """A copy of the record where a person finds it (the same bytes; never moved)."""
+    dest = exports_dir() / path.name if dest is None else Path(dest)
+    if dest.is_dir():
+        dest = dest / path.name
+    tmp = dest.with_name(f".{dest.name}.tmp")
+    shutil.copyfile(path, tmp)
+    tmp.replace(dest)
+    return dest
+
+
+def import_record(path: Path) -> Path:
+    """Open a record file from elsewhere and keep a copy among the records (SaveError if
+    it cannot be used; the file itself is left where it is)."""
+    open_record(path, record_events=False)
+    dest = records_dir() / Path(path).name
+    if dest.resolve() == Path(path).resolve():
+        return dest
+    return export_record(Path(path), dest)

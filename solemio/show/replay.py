@@ -1,0 +1,202 @@
+"""A finished game as a show with every card visible: the replay's model.
+
+A record (the engine's save of a finished game) rebuilds the game with its
+events.  The replay is a show of those events as a spectator sees them
+(:mod:`solemio.show.state`), plus every seat's hand, followed from each
+seat's private events (the deal's and the draws' cards).  A position is how
+many events have been taken; any position can be shown, forwards or
+backwards:
+
+* the last position comes straight from the engine's final view (opening a
+  record shows the end at once, however long the game);
+* every ``EVERY`` events a :class:`Moment` is kept (built by
+  :meth:`ReplayShow.prepare`, which the replay scene runs on a worker thread
+  as it opens, or when first needed), so going back one event runs at most
+  ``EVERY - 1`` events forward from a kept one.
+
+Nothing here imports pygame or translates text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from solemio.show import state as show_state
+from solemio.show.state import Face, ShowState
+
+EVERY = 8  # events between kept moments
+
+TURN_STARTS = frozenset({"turn"})
+ROUND_STARTS = frozenset({"setup", "new-round", "round-end", "game-over"})
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The table at one position: the public show and every hand."""
+
+    show: ShowState
+    hands: tuple[tuple[Face, ...], ...]
+
+    @property
+    def position(self) -> int:
+        return self.show.position
+
+
+def oven_cards(show: ShowState) -> list[Face]:
+    """The oven's cards in the order they went in (the round's public history)."""
+    out: list[Face] = []
+    for h in show.history:
+        if h[0] == "play":
+            _p, _seat, kind, n1, n2 = h
+            out += [(kind, 1)] * n1 + [(kind, 2)] * n2
+        elif h[0] == "order":
+            out.append((show.seats[h[1]].colour, h[2]))
+        elif h[0] == "carried":
+            out.append((h[1], h[2]))
+    return out
+
+
+def _remove(hand: list, faces: list) -> None:
+    for f in faces:
+        f = tuple(f)
+        if f in hand:
+            hand.remove(f)
+
+
+def hands_after(hands: tuple[tuple[Face, ...], ...], before: ShowState,
+                ev: dict) -> tuple[tuple[Face, ...], ...]:
+    """Every hand after ``ev`` (the event with its owner's private part merged in);
+    ``before`` is the public show just before it (a series needs the order on show)."""
+    t = ev["type"]
+    seat = ev.get("seat")
+    if t == "deal" and "cards" in ev:
+        new = sorted(tuple(f) for f in ev["cards"])
+    elif t == "play":
+        new = list(hands[seat])
+        _remove(new, [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"])
+    elif t == "order":
+        new = list(hands[seat])
+        _remove(new, [ev["order"]])
+    elif t == "draw" and ev.get("cards"):
+        new = sorted(list(hands[seat]) + [tuple(f) for f in ev["cards"]])
+    elif t == "series":
+        cur = before.reveal.current if before.reveal is not None else None
+        revealed = cur.face[1] if cur is not None else None
+        colour = before.seats[seat].colour
+        new = list(hands[seat])
+        _remove(new, [(colour, oid) for oid, _u in ev["orders"] if oid != revealed])
+    elif t == "help-given":
+        seat = ev["helper"]
+        new = list(hands[seat])
+        _remove(new, ev["cards"])
+    elif t == "block":
+        kind, a, b = ev["added"]
+        new = list(hands[seat])
+        _remove(new, [(kind, 1)] * a + [(kind, 2)] * b)
+    elif t == "filled" and ev.get("offered"):
+        new = list(hands[seat])
+        _remove(new, ev["offered"])
+    else:
+        return hands
+    return hands[:seat] + (tuple(new),) + hands[seat + 1:]
+
+
+class ReplayShow:
+    """Every moment of a finished game, built on demand; see the module's docstring."""
+
+    def __init__(self, game: Any, every: int = EVERY) -> None:
+        from solemio.engine import new_game
+
+        if game.events is None:
+            raise ValueError("the replay needs the game's events (record_events=True)")
+        self.game = game
+        self.every = every
+        self.seats = len(game.colours)
+        fresh = new_game(game.cs, list(game.colours), game.seed, game.first_arg)
+        self.start = fresh.event_count()
+        to_stack = getattr(game.cs, "unfilled", "stack") != "out-of-game"
+        first = Moment(show_state.begin(fresh.view(None), self.start, to_stack),
+                       tuple(tuple(sorted(fresh.hand_faces(s))) for s in range(self.seats)))
+        # (public event, the event as its owner sees it) from the start on
+        self.events: list[tuple[dict, dict]] = []
+        for ev, owner, private in game.events[self.start:]:
+            if owner >= 0 and private:
+                merged = dict(ev)
+                merged.update(private)
+                self.events.append((ev, merged))
+            else:
+                self.events.append((ev, ev))
+        self.end = self.start + len(self.events)
+        self._kept: list[Moment] = [first]  # _kept[i] is at start + i * every
+        self._lock = threading.Lock()  # prepare() may run on a worker thread
+        self._cancelled = False
+        last_view = game.view(None)
+        self.last = Moment(show_state.begin(last_view, self.end, to_stack),
+                           tuple(tuple(sorted(game.hand_faces(s))) for s in range(self.seats)))
+        types = [ev["type"] for ev, _m in self.events]
+        self.turns = [self.start + i for i, t in enumerate(types) if t in TURN_STARTS]
+        self.rounds = [self.start + i for i, t in enumerate(types) if t in ROUND_STARTS]
+
+    # --- positions -------------------------------------------------------------------------
+    def clamp(self, position: int) -> int:
+        return max(self.start, min(self.end, position))
+
+    def event_at(self, position: int) -> dict | None:
+        """The public event that takes the show from ``position`` to ``position + 1``."""
+        i = position - self.start
+        return self.events[i][0] if 0 <= i < len(self.events) else None
+
+    def next_mark(self, position: int, marks: list[int]) -> int:
+        """The position just after the next mark's event (a turn or a round begun)."""
+        i = bisect.bisect_right(marks, position - 1)
+        return self.clamp(marks[i] + 1) if i < len(marks) else self.end
+
+    def previous_mark(self, position: int, marks: list[int]) -> int:
+        i = bisect.bisect_left(marks, position - 1)
+        return self.clamp(marks[i - 1] + 1) if i > 0 else self.start
+
+    # --- moments ---------------------------------------------------------------------------
+    def _advance(self, m: Moment, upto: int) -> Moment:
+        show, hands = m.show, m.hands
+        for pub, merged in self.events[show.position - self.start: upto - self.start]:
+            hands = hands_after(hands, show, merged)
+            show = show_state.step(show, pub)
+        return Moment(show, hands)
+
+    def _extend_kept(self) -> None:
+        with self._lock:
+            if self.prepared:
+                return
+            m = self._kept[-1]
+            self._kept.append(self._advance(m, min(self.end, m.position + self.every)))
+
+    @property
+    def prepared(self) -> bool:
+        """Whether every kept moment is built (stepping anywhere is then cheap)."""
+        return self._kept[-1].position + self.every > self.end
+
+    def prepare(self, seconds: float) -> bool:
+        """Build kept moments for about ``seconds``; True once all are built."""
+        t0 = time.perf_counter()
+        while not self.prepared and not self._cancelled and \
+                time.perf_counter() - t0 < seconds:
+            self._extend_kept()
+        return self.prepared
+
+    def cancel(self) -> None:
+        """Stop a prepare() running elsewhere (the replay was closed)."""
+        self._cancelled = True
+
+    def moment(self, position: int) -> Moment:
+        """The table after ``position`` events (the start's own events are already in)."""
+        position = self.clamp(position)
+        if position == self.end:
+            return self.last
+        k = (position - self.start) // self.every
+        while len(self._kept) <= k:
+            self._extend_kept()
+        return self._advance(self._kept[k], position)

@@ -1,0 +1,195 @@
+"""The player's statistics: one line per finished game, stored beside the settings.
+
+``statistics.json`` in the per-user config folder holds a format name, a
+version and the list of games (when, edition, seats, the opponents' level,
+won or not, the filled orders of the best person); every figure the
+statistics scene shows is computed from that list, so nothing can disagree.
+It is written atomically; a file that cannot be used is set aside and
+reported on the title screen like a save (see :mod:`solemio.savefiles`), and
+counting starts again.  Only games with at least one person at the table
+count.  Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solemio import userdirs
+from solemio.atomic import write_atomic
+
+log = logging.getLogger("solemio.stats")
+
+FORMAT = "solemio-statistics"
+VERSION = 1
+
+
+class StatsError(Exception):
+    def __init__(self, message: str, problem: str = "corrupt") -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One finished game as the statistics keep it."""
+
+    when: str  # "YYYY-MM-DD HH:MM"
+    edition: str  # the card set's id
+    edition_name: str
+    seats: int
+    level: str  # the computers' level; "mixed", or "people" with no computer at the table
+    won: bool  # a person is among the winners
+    filled: int  # the best person's filled orders
+
+
+@dataclass
+class Statistics:
+    games: list[GameLine] = field(default_factory=list)
+
+    # --- figures -------------------------------------------------------------------------------
+    @property
+    def played(self) -> int:
+        return len(self.games)
+
+    @property
+    def won(self) -> int:
+        return sum(g.won for g in self.games)
+
+    def by(self, key: str) -> list[tuple[Any, int, int]]:
+        """(value, played, won) per value of ``key`` (edition, seats or level)."""
+        played: Counter = Counter()
+        won: Counter = Counter()
+        for g in self.games:
+            v = getattr(g, key)
+            played[v] += 1
+            won[v] += g.won
+        return sorted(((v, played[v], won[v]) for v in played), key=lambda x: str(x[0]))
+
+    def edition_names(self) -> dict[str, str]:
+        return {g.edition: g.edition_name for g in self.games}
+
+    @property
+    def filled_per_game(self) -> float:
+        return sum(g.filled for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def best(self) -> GameLine | None:
+        """The game with the most filled orders (a won one first; the earliest of equals)."""
+        if not self.games:
+            return None
+        return max(self.games, key=lambda g: (g.filled, g.won))
+
+    @property
+    def longest_streak(self) -> int:
+        best = run = 0
+        for g in self.games:
+            run = run + 1 if g.won else 0
+            best = max(best, run)
+        return best
+
+    def wins_over_time(self) -> list[int]:
+        """Wins so far after each game (the chart's line)."""
+        out, total = [], 0
+        for g in self.games:
+            total += g.won
+            out.append(total)
+        return out
+
+
+def stats_path() -> Path:
+    return userdirs.config_dir() / "statistics.json"
+
+
+def _parse(data: Any) -> Statistics:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StatsError("not a statistics file", "not-a-save")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise StatsError("from a newer version", "newer")
+    if version != VERSION:
+        raise StatsError("unsupported version", "unsupported")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise StatsError("no list of games", "incomplete")
+    lines = []
+    types = {"when": str, "edition": str, "edition_name": str, "seats": int, "level": str,
+             "won": bool, "filled": int}
+    for g in games:
+        if not isinstance(g, dict) or set(g) != set(types) or not all(
+                isinstance(g[k], t) and (t is not int or not isinstance(g[k], bool))
+                for k, t in types.items()):
+            raise StatsError(f"a game line is wrong: {g!r}"[:200], "incomplete")
+        if not 2 <= g["seats"] <= 5 or g["filled"] < 0:
+            raise StatsError(f"a game line is impossible: {g!r}"[:200], "altered")
+        lines.append(GameLine(**g))
+    return Statistics(lines)
+
+
+def load() -> Statistics:
+    """The statistics; a file that cannot be used is set aside and reported, and counting
+    starts again (never a crash, never deleted)."""
+    from solemio.savefiles import refuse
+
+    path = stats_path()
+    if not os.path.lexists(path):
+        return Statistics()
+    try:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise StatsError("not text") from None
+        except OSError as exc:
+            raise StatsError(str(exc), "unreadable") from None
+        if not text.strip():
+            raise StatsError("empty", "empty")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise StatsError("not JSON") from None
+        return _parse(data)
+    except StatsError as exc:
+        log.warning("statistics unusable: %s", exc)
+        refuse(path, "statistics", path.name, exc.problem)
+        return Statistics()
+
+
+def save(stats: Statistics) -> None:
+    data = {"format": FORMAT, "version": VERSION, "games": [asdict(g) for g in stats.games]}
+    write_atomic(stats_path(), json.dumps(data, indent=1))
+
+
+def line_for(game: Any, seats: list[Any], when: float | None = None) -> GameLine | None:
+    """A finished game's line (None when nobody at the table was a person)."""
+    persons = [i for i, s in enumerate(seats) if s.person]
+    if not persons or not game.is_over():
+        return None
+    levels = {s.level for s in seats if not s.person}
+    level = "people" if not levels else (levels.pop() if len(levels) == 1 else "mixed")
+    winners = set(game.view(None).winners)
+    scores = game.scores()
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
+                                                            else when))
+    return GameLine(stamp, game.cs.id, game.cs.name, len(seats), level,
+                    any(p in winners for p in persons), max(scores[p] for p in persons))
+
+
+def add_game(game: Any, seats: list[Any]) -> Statistics | None:
+    """Count a finished game (atomically); None if it does not count or cannot be written."""
+    line = line_for(game, seats)
+    if line is None:
+        return None
+    stats = load()
+    stats.games.append(line)
+    try:
+        save(stats)
+    except OSError as exc:
+        log.error("cannot write the statistics: %s", exc)
+        return None
+    return stats

@@ -1,0 +1,556 @@
+"""The replay: a finished game stepped through forwards and backwards, every card visible.
+
+The scene draws a :class:`solemio.show.replay.ReplayShow` moment (the public
+show plus every hand): each seat's hand face up in its row, the oven's cards
+in the order they went in (the reveal's columns once the oven is turned
+over), the supply.  Step one event, one turn or one round either way, or drag
+the slider; "Play" takes the events at the table's pace with the table's
+flights.  Reached from game over, from the records list and from
+``solemio replay FILE``.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, data_text, ngettext
+from solemio.show.pacing import Pace, hold
+from solemio.show.replay import ReplayShow, oven_cards
+from solemio.ui import layout, seats, theme
+from solemio.ui.anim import Animations, Flight
+from solemio.ui.cards import shadowed
+from solemio.ui.scenes.base import WidgetScene, backdrop
+from solemio.ui.texts import KINDS, a_card, announcement, cards_text, order_name
+from solemio.ui.widgets import Button, Widget
+
+PREPARE_SECONDS = 30.0  # the worker's bound for building every kept moment
+
+
+class Slider(Widget):
+    """The game's timeline: click or drag to a position; left/right when focused."""
+
+    def __init__(self, scene: ReplayScene, rect: pygame.Rect) -> None:
+        super().__init__("slider", rect, "")
+        self.scene = scene
+
+    def position_at(self, x: int) -> int:
+        r = self.scene.replay
+        f = (x - self.rect.x) / max(1, self.rect.w)
+        return r.clamp(r.start + round(f * (r.end - r.start)))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.scene.seek(self.position_at(pos[0]))
+
+    def activate(self) -> None:
+        self.scene.toggle_play()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        r = self.rect
+        sc = self.scene
+        rp = sc.replay
+        bar = pygame.Rect(r.x, r.centery - max(2, r.h // 8), r.w, max(4, r.h // 4))
+        pygame.draw.rect(surface, (60, 36, 20), bar, border_radius=bar.h // 2)
+        span = max(1, rp.end - rp.start)
+        for p in rp.rounds:  # round marks
+            x = r.x + int((p + 1 - rp.start) / span * r.w)
+            pygame.draw.line(surface, theme.CREAM_DARK, (x, r.y + r.h // 5), (x, r.bottom - r.h // 5))
+        done = bar.copy()
+        done.w = int((sc.position - rp.start) / span * r.w)
+        pygame.draw.rect(surface, theme.TOMATO, done, border_radius=bar.h // 2)
+        knob = (r.x + done.w, r.centery)
+        pygame.draw.circle(surface, theme.GOLD if (focused or hovered) else theme.CREAM, knob,
+                           max(6, r.h // 3))
+        pygame.draw.circle(surface, theme.INK, knob, max(6, r.h // 3), 2)
+
+
+class ReplayScene(WidgetScene):
+    """A finished game's replay; ``seats`` are the record's seat dicts (name, colour...)."""
+
+    def __init__(self, app: Any, game: Any, seats_: list[dict], title: str = "") -> None:
+        self.replay = ReplayShow(game)
+        self.cardset = game.cs
+        self.seat_info = seats_
+        self.names = [str(s.get("name", "?")) for s in seats_]
+        self.position = self.replay.end
+        self.moment = self.replay.last
+        self.playing = False
+        self.stage = 0.0
+        self.anims = Animations()
+        self.dragging = False
+        self.heading = title
+        super().__init__(app)
+        # Every kept moment built off the frame, so stepping back anywhere is cheap
+        # (the last position needs none: it is shown from the engine's final view).
+        self.preparing = threading.Thread(target=self.replay.prepare, args=(PREPARE_SECONDS,),
+                                          name="replay-prepare", daemon=True)
+        self.preparing.start()
+
+    # --- moving through the game -----------------------------------------------------------
+    def seek(self, position: int, animate: bool = False) -> None:
+        rp = self.replay
+        position = rp.clamp(position)
+        ev = rp.event_at(self.position) if animate and position == self.position + 1 else None
+        before = self.moment
+        self.position = position
+        self.moment = rp.moment(position)
+        if ev is not None:
+            self.fly(ev, before)
+        else:
+            self.anims.clear()
+        if position >= rp.end:
+            self.playing = False
+        self.build_widgets()
+
+    def step(self, d: int) -> None:
+        self.playing = False
+        self.seek(self.position + d, animate=d > 0)
+
+    def turn(self, d: int) -> None:
+        self.playing = False
+        rp = self.replay
+        self.seek(rp.next_mark(self.position, rp.turns) if d > 0
+                  else rp.previous_mark(self.position, rp.turns))
+
+    def round(self, d: int) -> None:
+        self.playing = False
+        rp = self.replay
+        self.seek(rp.next_mark(self.position, rp.rounds) if d > 0
+                  else rp.previous_mark(self.position, rp.rounds))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.position >= self.replay.end:
+            self.seek(self.replay.start)
+        self.playing = not self.playing
+        self.stage = 0.0
+        self.build_widgets()
+
+    def close(self) -> None:
+        self.app.manager.pop(self)
+
+    def on_exit(self) -> None:
+        self.replay.cancel()
+
+    # --- input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            k, mod = event.key, getattr(event, "mod", 0)
+            wide = bool(mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
+            if k == pygame.K_ESCAPE:
+                self.close()
+                return None
+            keys = {
+                pygame.K_RIGHT: lambda: self.turn(1) if wide else self.step(1),
+                pygame.K_LEFT: lambda: self.turn(-1) if wide else self.step(-1),
+                pygame.K_PAGEDOWN: lambda: self.round(1),
+                pygame.K_PAGEUP: lambda: self.round(-1),
+                pygame.K_HOME: lambda: self.seek(self.replay.start),
+                pygame.K_END: lambda: self.seek(self.replay.end),
+                pygame.K_SPACE: self.toggle_play,
+            }
+            if k in keys:
+                keys[k]()
+                return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.slider.rect.inflate(0, self.slider.rect.h).collidepoint(event.pos):
+            self.dragging = True
+            self.playing = False
+            self.seek(self.slider.position_at(event.pos[0]))
+            return None
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.seek(self.slider.position_at(event.pos[0]))
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return None
+        return super().handle_event(event)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    # --- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.anims.update(dt)
+        if self.app.warmer.pending("replay"):
+            self.app.warmer.urgent = True  # a picture a frame at least, however busy
+        if not self.playing:
+            return
+        self.stage -= min(dt, 0.1)
+        taken = 0
+        while self.playing and self.stage <= 0 and taken < 50:
+            ev = self.replay.event_at(self.position)
+            if ev is None:
+                self.playing = False
+                self.build_widgets()
+                break
+            self.seek(self.position + 1, animate=True)
+            s = self.app.settings
+            self.stage += hold(ev, Pace(s.pace, s.reveal_speed), False,
+                               self.moment.show.phase == "reveal" or ev["type"] == "round-end")
+            taken += 1
+
+    def fly(self, ev: dict, before: Any) -> None:
+        """The table's flights for one event taken forwards."""
+        t = ev["type"]
+        rows = self.rows
+        if t in ("play", "order") and ev["seat"] < len(rows):
+            faces = [tuple(ev["order"])] if t == "order" else \
+                [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"]
+            start = self.hand_area(rows[ev["seat"]])
+            end = self.last_oven_rect()
+            for i, f in enumerate(faces):
+                self.anims.add(Flight(("face", f), _card_at(start, end.size), pygame.Rect(end),
+                                      0.28, delay=0.06 * i))
+        elif t == "draw" and ev.get("count") and ev["seat"] < len(rows):
+            src = self.supply_rect
+            dest = self.hand_area(rows[ev["seat"]])
+            key = ("back",) if ev["source"] == "supply" else \
+                ("oback", self.seat_info[ev["seat"]]["colour"])
+            for i in range(ev["count"]):
+                self.anims.add(Flight(key, pygame.Rect(src), _card_at(dest, src.size), 0.3,
+                                      delay=0.05 * i))
+        elif t == "reveal":
+            self.anims.add(Flight(("face", tuple(ev["card"])), pygame.Rect(self.oven_box.x,
+                                  self.oven_box.y, *self.small), _card_at(self.oven_box,
+                                                                          self.small), 0.3))
+
+    # --- layout ------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        n = len(self.names)
+        pad = max(6, w // 120)
+        self.top = pygame.Rect(pad, pad, w - 2 * pad, int(h * 0.06))
+        main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, int(h * 0.70))
+        left_w = int(main.w * 0.62)
+        self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
+                                   max(3, h // 160))
+        right = pygame.Rect(main.x + left_w + pad, main.y, main.w - left_w - pad, main.h)
+        self.oven_box = pygame.Rect(right.x, right.y, right.w, int(right.h * 0.74))
+        ch = max(20, int(right.h * 0.2))
+        cw, ch = layout.card_size(ch)
+        self.supply_rect = pygame.Rect(right.x + pad, right.bottom - ch, cw, ch)
+        self.info = pygame.Rect(right.x + cw + 3 * pad, right.bottom - ch, right.w - cw - 4 * pad,
+                                ch)
+        self.caption = pygame.Rect(pad, main.bottom + pad, w - 2 * pad, int(h * 0.05))
+        self.slider_rect = pygame.Rect(int(w * 0.05), self.caption.bottom + pad, int(w * 0.9),
+                                       int(h * 0.045))
+        self.buttons_row = pygame.Rect(pad, self.slider_rect.bottom + pad, w - 2 * pad,
+                                       max(24, h - self.slider_rect.bottom - 2 * pad))
+        self.small = layout.card_size(max(20, int(self.oven_box.h * 0.2)))
+        # A few card sizes per layout, whatever the hands hold: each face is painted once
+        # per size (warmed ahead, see warm_ahead), so a step never paints a new picture.
+        row_h = self.rows[0].h - 4 if self.rows else 40
+        self.hand_card = layout.card_size(row_h)
+        self.filled_card = layout.card_size(row_h * 0.9)
+        px = max(11, int(self.oven_box.h * 0.05))
+        self.reveal_inner = pygame.Rect(self.oven_box.x + 6, self.oven_box.y + px + 10,
+                                        int(self.oven_box.w * 0.66), self.oven_box.h - px - 16)
+        col_w = layout.split_h(self.reveal_inner, 5, 4)[0].w
+        self.column_card = layout.card_fit(col_w, self.reveal_inner.h * 0.4)
+        spot_w = self.oven_box.right - self.reveal_inner.right - 14
+        self.current_card = layout.card_fit(spot_w, self.reveal_inner.h * 0.7)
+        self.warm_key = None
+        self.build_widgets()
+
+    def build_widgets(self) -> None:
+        if not hasattr(self, "buttons_row"):
+            return
+        rp = self.replay
+        at_start, at_end = self.position <= rp.start, self.position >= rp.end
+        rects = layout.split_h(self.buttons_row, 8, max(4, self.size[0] // 160))
+        items = [
+            ("round-back", _("« Round"), lambda: self.round(-1), not at_start),
+            ("turn-back", _("‹ Turn"), lambda: self.turn(-1), not at_start),
+            ("step-back", _("‹ Step"), lambda: self.step(-1), not at_start),
+            ("play", _("Pause") if self.playing else _("Play"), self.toggle_play, True),
+            ("step", _("Step ›"), lambda: self.step(1), not at_end),
+            ("turn", _("Turn ›"), lambda: self.turn(1), not at_end),
+            ("round", _("Round »"), lambda: self.round(1), not at_end),
+            ("close", _("Close"), self.close, True),
+        ]
+        widgets: list[Widget] = []
+        for (name, label, act, ok), r in zip(items, rects, strict=True):
+            b = Button(name, label, act, r, style="good" if name == "play" else "secondary")
+            b.enabled = ok
+            widgets.append(b)
+        self.slider = Slider(self, self.slider_rect)
+        widgets.append(self.slider)
+        self.focus.set(widgets)
+        if self.focus.focus < 0:
+            self.focus.focus_name("play")
+
+    def warm_ahead(self) -> None:
+        """Every card of the game at every size the replay shows, painted ahead a bounded
+        amount per frame (as the table warms its coming pictures; see warm.py)."""
+        key = (self.size, id(self.app.cards.painter))
+        if key == self.warm_key:
+            return
+        self.warm_key = key
+        game = self.replay.game
+        faces = {tuple(f) for f in game.cards.face}
+        sizes = {self.hand_card, self.filled_card, self.small, self.column_card,
+                 self.current_card}
+        self.app.warmer.add("replay", [lambda f=f, z=z: self.face_img(f, z)
+                                       for z in sizes for f in sorted(faces, key=str)])
+
+    # --- painting ------------------------------------------------------------------------------
+    def hand_area(self, row: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(row.x + int(row.w * 0.24), row.y + 2, int(row.w * 0.52), row.h - 4)
+
+    def filled_area(self, row: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(row.x + int(row.w * 0.77), row.y + 2, int(row.w * 0.22), row.h - 4)
+
+    def face_img(self, face: tuple, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.cards.face(tuple(face), self.cardset, size, self.cardset.scorer_name)
+
+    def last_oven_rect(self) -> pygame.Rect:
+        cards = oven_cards(self.moment.show)
+        rects = self.oven_rects(max(1, len(cards)))
+        return rects[-1] if rects else pygame.Rect(self.oven_box.topleft, self.small)
+
+    def oven_rects(self, n: int) -> list[pygame.Rect]:
+        box = self.oven_box.inflate(-12, -int(self.oven_box.h * 0.16))
+        box.y = self.oven_box.y + int(self.oven_box.h * 0.12)
+        cw, ch = self.small
+        cols = max(1, (box.w - cw) // max(4, cw // 2) + 1)
+        rows = max(1, -(-n // cols))
+        step_y = min(ch * 0.55, (box.h - ch) / max(1, rows - 1)) if rows > 1 else 0
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            out.append(pygame.Rect(box.x + c * max(4, cw // 2), box.y + int(r * step_y), cw, ch))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)
+        show, hands = self.moment.show, self.moment.hands
+        w, h = self.size
+        rp = self.replay
+        # The top bar: what this is and where we are.
+        theme.rounded_panel(surface, self.top, (40, 24, 12, 200), radius=self.top.h // 3,
+                            shadow=False)
+        head = self.heading or _("Replay · {edition}", edition=data_text(self.cardset.name))
+        where = _("Round {r} of {n}", r=show.round, n=show.rounds) + "  ·  " + \
+            _("event {i} of {n}", i=self.position - rp.start, n=rp.end - rp.start)
+        t = theme.fit_text(head, int(self.top.h * 0.5), int(self.top.w * 0.55), theme.CREAM,
+                           bold=True)
+        surface.blit(t, t.get_rect(midleft=(self.top.x + self.top.h // 2, self.top.centery)))
+        t = theme.fit_text(where, int(self.top.h * 0.45), int(self.top.w * 0.42), theme.CREAM)
+        surface.blit(t, t.get_rect(midright=(self.top.right - self.top.h // 2,
+                                             self.top.centery)))
+        for seat, row in enumerate(self.rows):
+            self.draw_row(surface, seat, row, show, hands[seat])
+        self.draw_oven(surface, show)
+        seats.pile(self.app, surface, self.app.cards.ingredient_back(self.supply_rect.size),
+                   self.supply_rect, show.supply)
+        lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", show.supply),
+                         max(11, self.info.h // 6), theme.CREAM, bold=True)
+        surface.blit(lab, lab.get_rect(topleft=(self.info.x, self.info.y)))
+        if show.scorer_holder >= 0:
+            t = theme.fit_text(_("{card} card: {name}", card=data_text(self.cardset.scorer_name),
+                                 name=self.names[show.scorer_holder]),
+                               max(11, self.info.h // 6), self.info.w, theme.GOLD, bold=True)
+            surface.blit(t, (self.info.x, self.info.y + int(self.info.h * 0.3)))
+        self.draw_caption(surface)
+        self.focus.draw(surface)
+        for f in self.anims.flights:
+            if f.t < f.delay:
+                continue
+            r = f.rect()
+            img = self.image_for(f.image_key, r.size)
+            if img is not None:
+                surface.blit(img, r.topleft)
+
+    def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
+        c = self.app.cards
+        if key[0] == "back":
+            return c.ingredient_back(size)
+        if key[0] == "oback":
+            return c.order_back(key[1], size)
+        if key[0] == "face":
+            return self.face_img(key[1], size)
+        return None
+
+    def draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, show: Any,
+                 hand: tuple) -> None:
+        turn = show.phase == "turns" and show.turn == seat
+        won = show.phase == "over" and seat in show.winners
+        theme.rounded_panel(surface, row, (250, 241, 220, 225) if not won else
+                            (255, 236, 170, 245), radius=max(4, row.h // 6),
+                            border=theme.GOLD if (turn or won) else None, border_w=3)
+        info = self.seat_info[seat]
+        rad = max(8, min(int(row.h * 0.22), row.w // 30))
+        seats.seat_token(self.app, surface, info["colour"], (row.x + rad + 6, row.y + rad + 6),
+                         rad)
+        tx = row.x + 2 * rad + 12
+        name = theme.fit_text(self.names[seat], max(11, int(row.h * 0.2)),
+                              int(row.w * 0.24) - (tx - row.x), theme.INK, bold=True)
+        surface.blit(name, (tx, row.y + rad + 6 - name.get_height() // 2))
+        ss = show.seats[seat]
+        lines = [ngettext("{n} filled order", "{n} filled orders", len(ss.filled)),
+                 ngettext("{n} order in stack", "{n} orders in stack", ss.stack)]
+        y = row.y + 2 * rad + 10
+        for line in lines:
+            t = theme.fit_text(line, max(10, int(row.h * 0.14)), int(row.w * 0.22), theme.WALNUT_MID)
+            if y + t.get_height() > row.bottom:
+                break
+            surface.blit(t, (row.x + 8, y))
+            y += t.get_height()
+        area = self.hand_area(row)
+        cw, ch = self.hand_card
+        step = min(cw + max(3, cw // 16), (area.w - cw) / max(1, len(hand) - 1))
+        for i, face in enumerate(hand):
+            shadowed(surface, self.face_img(face, (cw, ch)),
+                     (area.x + int(i * step), area.y + (area.h - ch) // 2))
+        fa = self.filled_area(row)
+        if ss.filled:
+            cw, ch = self.filled_card
+            step = min(cw + 3, (fa.w - cw) // max(1, len(ss.filled) - 1)) \
+                if len(ss.filled) > 1 else cw
+            for i, face in enumerate(ss.filled):
+                shadowed(surface, self.face_img(face, (cw, ch)),
+                         (fa.x + i * step, fa.y + (fa.h - ch) // 2))
+
+    def draw_oven(self, surface: pygame.Surface, show: Any) -> None:
+        box = self.oven_box
+        theme.rounded_panel(surface, box, (40, 24, 12, 150), radius=max(6, box.w // 30),
+                            shadow=False)
+        px = max(11, int(box.h * 0.05))
+        r = show.reveal
+        if r is None:
+            cards = oven_cards(show)
+            label = ngettext("Oven · {n} card", "Oven · {n} cards", len(cards))
+            t = theme.fit_text(label, px, box.w - 12, theme.CREAM, bold=True)
+            surface.blit(t, (box.x + 8, box.y + 4))
+            for face, rect in zip(cards, self.oven_rects(len(cards)), strict=False):
+                shadowed(surface, self.face_img(face, rect.size), rect.topleft)
+            return
+        # The oven turned over: the five columns, and the order on show.
+        label = ngettext("The oven turned over: {n} card to reveal",
+                         "The oven turned over: {n} cards to reveal", r.left)
+        t = theme.fit_text(label, px, box.w - 12, theme.CREAM, bold=True)
+        surface.blit(t, (box.x + 8, box.y + 4))
+        inner = self.reveal_inner
+        cols = layout.split_h(inner, 5, 4)
+        cw, ch = self.column_card
+        for col, faces in zip(cols, r.columns, strict=True):
+            step = min(ch * 0.3, (col.h - ch) / max(1, len(faces) - 1)) if len(faces) > 1 else 0
+            for i, face in enumerate(faces):
+                shadowed(surface, self.face_img(face, (cw, ch)),
+                         (col.x + (col.w - cw) // 2, col.y + int(i * step)))
+        if r.current is not None:
+            spot = pygame.Rect(inner.right + 8, inner.y, box.right - inner.right - 14,
+                               inner.h)
+            ow, oh = self.current_card
+            img = self.face_img(r.current.face, (ow, oh))
+            shadowed(surface, img, (spot.centerx - ow // 2, spot.y))
+            status = {"filled": _("Filled!"), "failed": _("Not filled")}.get(
+                r.current.status or "", "")
+            if status:
+                t = theme.fit_text(status, px, spot.w, theme.GOLD if r.current.status ==
+                                   "filled" else (255, 190, 170), bold=True)
+                surface.blit(t, t.get_rect(midtop=(spot.centerx, spot.y + oh + 4)))
+
+    def draw_caption(self, surface: pygame.Surface) -> None:
+        text = self.caption_text()
+        if not text:
+            return
+        r = self.caption
+        t = theme.fit_text(text, int(r.h * 0.6), r.w - r.h, theme.CREAM, bold=True)
+        box = t.get_rect(center=r.center).inflate(r.h, r.h // 3)
+        theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=box.h // 2, shadow=False)
+        surface.blit(t, t.get_rect(center=r.center))
+
+    def caption_text(self) -> str:
+        """The event that brought the table here, in words (the start: the deal)."""
+        rp = self.replay
+        ev = rp.event_at(self.position - 1) if self.position > rp.start else None
+        if ev is None:
+            return _("The cards are dealt.")
+        return event_line(ev, self.names, self.cardset)
+
+
+def event_line(ev: dict, names: list[str], cardset: Any) -> str:
+    """One event of a finished game, as a line under the table."""
+    t = ev["type"]
+    who = names[ev["seat"]] if isinstance(ev.get("seat"), int) and \
+        0 <= ev["seat"] < len(names) else ""
+    if t == "play":
+        return _("{name}: {what}", name=who,
+                 what=announcement(ev["kind"], ev["singles"], ev["doubles"]))
+    if t == "order":
+        return _("{name}: {what}", name=who, what=_("adds an order: {name}",
+                                                   name=order_name(cardset, ev["order"][1])))
+    if t == "pass":
+        return _("{name}: {what}", name=who, what=_("passes: no ingredient cards"))
+    if t == "draw":
+        n = ev.get("count", 0)
+        if ev["source"] == "supply":
+            return ngettext("{name} draws {n} card from the supply.",
+                            "{name} draws {n} cards from the supply.", n, name=who)
+        return ngettext("{name} draws {n} order from their stack.",
+                        "{name} draws {n} orders from their stack.", n, name=who)
+    if t == "scorer-drawn":
+        return _("{name}: {what}", name=who, what=_("draws the {card} card!",
+                                                   card=data_text(cardset.scorer_name)))
+    if t == "turn":
+        return _("{name}'s turn", name=who)
+    if t == "round-end":
+        return _("The round is over: {name} turns the oven over.", name=names[ev["scorer"]])
+    if t == "reveal":
+        face = tuple(ev["card"])
+        if face[0] not in KINDS:
+            return _("Revealed: {name}", name=order_name(cardset, face[1]))
+        return _("Revealed: {name}", name=a_card(face[0], face[1] == 2))
+    if t == "filled":
+        return _("{name} fills {order}", name=who, order=order_name(cardset, ev["order"][1]))
+    if t == "failed":
+        return _("{name}'s order is not filled: {order}", name=who,
+                 order=order_name(cardset, ev["order"][1]))
+    if t == "help-given":
+        return _("{name} helps with {cards}.", name=names[ev["helper"]],
+                 cards=cards_text(_faces_to_cards(ev["cards"])))
+    if t == "help-declined":
+        return _("{name} does not help.", name=names[ev["helper"]])
+    if t == "scorer-moved":
+        return _("{name} takes the {card} card.", name=who, card=data_text(cardset.scorer_name))
+    if t == "new-round":
+        return _("Round {r} begins.", r=ev["round"])
+    if t == "game-over":
+        winners = ev.get("winners", [])
+        if len(winners) == 1:
+            return _("{name} wins!", name=names[winners[0]])
+        return _("Shared win: {names}", names=", ".join(names[i] for i in winners))
+    return ""
+
+
+class ReplayFileScene(ReplayScene):
+    """The replay of a record file (the records list, ``solemio replay FILE``)."""
+
+    def __init__(self, app: Any, path: Path) -> None:
+        from solemio.records import open_record
+
+        game, seats_, extra = open_record(Path(path))
+        super().__init__(app, game, seats_, title=_("Replay · {edition} · {when}",
+                                                   edition=data_text(game.cs.name),
+                                                   when=str(extra.get("finished", ""))))
+
+
+def _faces_to_cards(faces: list) -> list[tuple]:
+    c: dict[str, list[int]] = {}
+    for kind, units in faces:
+        c.setdefault(kind, [0, 0])[0 if units == 1 else 1] += 1
+    return [(k, s, d) for k, (s, d) in c.items()]
+
+
+def _card_at(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    r = pygame.Rect(0, 0, *size)
+    r.center = rect.center
+    return r

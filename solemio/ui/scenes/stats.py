@@ -1,0 +1,122 @@
+"""The statistics: games played and won (per edition, seat count and opponents' level),
+filled orders per game, the best result, the longest winning streak, and a chart of the
+wins over time.  The figures come from :mod:`solemio.stats`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, data_text, ngettext
+from solemio.ui import theme
+from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.texts import level_name
+from solemio.ui.widgets import Button
+
+
+def opponents_name(level: str) -> str:
+    if level == "people":
+        return _("people only")
+    if level == "mixed":
+        return _("mixed levels")
+    return level_name(level)
+
+
+class StatsScene(WidgetScene):
+    def __init__(self, app: Any) -> None:
+        from solemio import stats
+
+        self.stats = stats.load()
+        super().__init__(app)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.left = pygame.Rect(int(w * 0.04), int(h * 0.16), int(w * 0.44), int(h * 0.68))
+        self.right = pygame.Rect(int(w * 0.52), int(h * 0.16), int(w * 0.44), int(h * 0.68))
+        back = pygame.Rect(0, 0, int(max(200, w * 0.2)), int(max(36, h * 0.065)))
+        back.midbottom = (w // 2, h - int(h * 0.04))
+        self.focus.set([Button("close", _("Back"), self.app.manager.pop, back)])
+        self.focus.focus = 0
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """(text, heading) lines of the left panel."""
+        st = self.stats
+        pct = round(100 * st.won / st.played) if st.played else 0
+        out = [(ngettext("{n} game played", "{n} games played", st.played), True),
+               (ngettext("{n} won ({pct}%)", "{n} won ({pct}%)", st.won, pct=pct), False),
+               (_("Filled orders per game: {x}", x=f"{st.filled_per_game:.1f}"), False),
+               (_("Longest winning streak: {n}", n=st.longest_streak), False)]
+        best = st.best
+        if best is not None:
+            out.append((ngettext("Best result: {n} filled order ({edition}, {when})",
+                                 "Best result: {n} filled orders ({edition}, {when})",
+                                 best.filled, edition=data_text(best.edition_name),
+                                 when=best.when), False))
+        names = st.edition_names()
+        groups = [
+            (_("By edition"), [(data_text(names[v]), p, wn) for v, p, wn in st.by("edition")]),
+            (_("By number of players"),
+             [(ngettext("{n} player", "{n} players", v), p, wn) for v, p, wn in st.by("seats")]),
+            (_("By opponents"), [(opponents_name(v), p, wn) for v, p, wn in st.by("level")]),
+        ]
+        for head, rows in groups:
+            if not rows:
+                continue
+            out.append((head, True))
+            for name, p, wn in rows:
+                out.append((ngettext("{name}: {won} won of {n}", "{name}: {won} won of {n}", p,
+                                     name=name, won=wn), False))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(self.app, surface)
+        w, h = self.size
+        title_text(surface, _("Statistics"), (w // 2, int(h * 0.08)), int(h * 0.08))
+        for r in (self.left, self.right):
+            theme.rounded_panel(surface, r, (250, 241, 220, 230), radius=max(8, r.h // 30))
+        if not self.stats.games:
+            t = theme.fit_text(_("No games counted yet: finish a game against the computer "
+                                 "or with friends."), int(h * 0.028), self.left.w - 24, theme.INK)
+            surface.blit(t, (self.left.x + 12, self.left.y + 12))
+        else:
+            lines = self.lines()
+            px = max(11, min(int(h * 0.028), int(self.left.h / (len(lines) * 1.5 + 1))))
+            y = self.left.y + px // 2
+            for text, heading in lines:
+                t = theme.fit_text(text, px, self.left.w - 24, theme.INK if heading else
+                                   theme.WALNUT_MID, bold=heading)
+                surface.blit(t, (self.left.x + 12 + (0 if heading else px), y))
+                y += int(px * (1.6 if heading else 1.35))
+        self.draw_chart(surface)
+        self.focus.draw(surface)
+
+    def draw_chart(self, surface: pygame.Surface) -> None:
+        """Wins over time: the wins so far after each game, a dot per game (gold: won)."""
+        r = self.right
+        h = self.size[1]
+        px = max(11, int(h * 0.026))
+        cap = theme.fit_text(_("Wins over time"), px, r.w - 24, theme.INK, bold=True)
+        surface.blit(cap, (r.x + 12, r.y + 8))
+        plot = pygame.Rect(r.x + 3 * px, r.y + 2 * px + 8, r.w - 4 * px, r.h - 4 * px - 8)
+        pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.topleft, 2)
+        pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.bottomright, 2)
+        wins = self.stats.wins_over_time()
+        n = len(wins)
+        top = max(1, max(wins) if wins else 1)
+        for value, y in ((0, plot.bottom), (top, plot.top)):
+            t = theme.text(str(value), max(10, px - 2), theme.WALNUT_MID)
+            surface.blit(t, t.get_rect(midright=(plot.x - 6, y)))
+        xlab = theme.fit_text(ngettext("{n} game", "{n} games", n), max(10, px - 2),
+                              plot.w, theme.WALNUT_MID)
+        surface.blit(xlab, xlab.get_rect(topright=(plot.right, plot.bottom + 4)))
+        if not n:
+            return
+        pts = [(plot.x + int((i + 1) / n * plot.w), plot.bottom - int(v / top * plot.h))
+               for i, v in enumerate(wins)]
+        pygame.draw.lines(surface, theme.TOMATO, False, [plot.bottomleft] + pts, 3)
+        if n <= 80:
+            rad = max(3, min(8, plot.w // (3 * n)))
+            for g, p in zip(self.stats.games, pts, strict=True):
+                pygame.draw.circle(surface, theme.GOLD if g.won else theme.WALNUT_MID, p, rad)

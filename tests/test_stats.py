@@ -1,0 +1,94 @@
+"""Statistics: the figures from the games counted, and a damaged file set aside."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from solemio import savefiles, stats
+from solemio.engine import load_cardset
+from solemio.engine.simulate import play_random_game
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+
+
+def _line(won, filled=3, edition="sole-mio", seats=4, level="normal"):
+    return stats.GameLine("2026-01-01 10:00", edition, "Sole Mio!", seats, level, won, filled)
+
+
+def test_figures():
+    st = stats.Statistics([_line(True, 4), _line(False, 2, "grande", 5, "hard"),
+                           _line(True, 5), _line(True, 1, seats=2), _line(False, 6),
+                           _line(True, 3, level="mixed")])
+    assert st.played == 6 and st.won == 4
+    assert st.longest_streak == 2
+    assert st.best.filled == 6
+    assert st.filled_per_game == pytest.approx(21 / 6)
+    assert st.by("edition") == [("grande", 1, 0), ("sole-mio", 5, 4)]
+    assert st.by("seats") == [(2, 1, 1), (4, 4, 3), (5, 1, 0)]
+    assert st.by("level") == [("hard", 1, 0), ("mixed", 1, 1), ("normal", 4, 3)]
+    assert st.wins_over_time() == [1, 1, 2, 3, 3, 4]
+
+
+def test_a_finished_game_is_counted_and_stored_atomically():
+    game = play_random_game(load_cardset("sole-mio"), 3, 4, record_events=False)
+    seats = [SimpleNamespace(person=True, level="normal"),
+             SimpleNamespace(person=False, level="easy"),
+             SimpleNamespace(person=False, level="easy")]
+    st = stats.add_game(game, seats)
+    line = st.games[-1]
+    assert line.level == "easy" and line.seats == 3
+    assert line.won == (0 in game.view(None).winners) and line.filled == game.scores()[0]
+    assert stats.load().games == [line]
+    assert stats.stats_path().parent == stats.stats_path().parent  # beside the settings
+    assert not list(stats.stats_path().parent.glob(".*.tmp"))
+    # Nobody at the table was a person: not counted.
+    assert stats.add_game(game, [SimpleNamespace(person=False, level="easy")] * 3) is None
+
+
+def _good() -> dict:
+    return {"format": "solemio-statistics", "version": 1,
+            "games": [{"when": "x", "edition": "sole-mio", "edition_name": "Sole Mio!",
+                       "seats": 3, "level": "easy", "won": True, "filled": 2}]}
+
+
+def _with(**changes):
+    d = _good()
+    d["games"][0].update(changes)
+    return json.dumps(d).encode()
+
+
+@pytest.mark.parametrize("content,problem", [
+    (b"", "empty"), (b"{trunc", "corrupt"), (b"\xff\xfe\x00", "corrupt"),
+    (b"[]", "not-a-save"), (json.dumps({**_good(), "version": 7}).encode(), "newer"),
+    (json.dumps({**_good(), "version": "1"}).encode(), "unsupported"),
+    (json.dumps({**_good(), "games": "many"}).encode(), "incomplete"),
+    (_with(won="yes"), "incomplete"), (_with(seats=True), "incomplete"),
+    (_with(seats=9), "altered"), (_with(filled=-1), "altered"),
+    (_with(extra_key=1), "incomplete"),
+])
+def test_damaged_statistics_are_set_aside_and_counting_starts_again(content, problem):
+    path = stats.stats_path()
+    path.write_bytes(content)
+    assert stats.load().games == []
+    [notice] = savefiles.pending()
+    assert notice.what == "statistics" and notice.problem == problem
+    assert notice.moved_to.read_bytes() == content
+    assert savefiles.problem_text(problem) in notice.sentence()
+    game = play_random_game(load_cardset("sole-mio"), 2, 1)
+    assert stats.add_game(game, [SimpleNamespace(person=True, level="normal"),
+                                 SimpleNamespace(person=False, level="normal")]).played == 1
+
+
+def test_a_folder_where_the_statistics_should_be():
+    path = stats.stats_path()
+    path.mkdir()
+    assert stats.load().games == []
+    [notice] = savefiles.pending()
+    assert notice.problem == "unreadable" and notice.moved_to.is_dir()

@@ -1,0 +1,125 @@
+"""The replay scene: reached from game over, the records list and a file; steps both ways."""
+
+from __future__ import annotations
+
+import pygame
+
+from solemio import records
+from solemio.engine import load_cardset
+from solemio.engine.simulate import play_random_game
+from solemio.ui import driver
+from solemio.ui.scenes.gameover import GameOverScene
+from solemio.ui.scenes.records import RecordsScene
+from solemio.ui.scenes.replay import ReplayScene
+from solemio.ui.scenes.title import TitleScene
+from solemio.ui.session import GameSession, SeatConfig
+
+
+def _finished_session() -> GameSession:
+    seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bot", "green", person=False),
+             SeatConfig("Cleo", "red", person=False)]
+    sess = GameSession(load_cardset("sole-mio"), seats, 5)
+    while not sess.game.is_over():
+        sess.game.apply(sess.game.decision().choices[-1])
+    sess.seek(sess.game.event_count())
+    return sess
+
+
+def test_game_over_keeps_a_record_and_opens_the_replay(make_app):
+    app = make_app((1024, 600))
+    app.manager.push(TitleScene(app))
+    sess = _finished_session()
+    app.manager.push(GameOverScene(app, sess))
+    [info] = records.list_records()
+    assert info.names == ("Anna", "Bot", "Cleo")
+    driver.click(app, driver.widget(app, "replay").rect)
+    rp = app.manager.top
+    assert isinstance(rp, ReplayScene)
+    assert rp.position == rp.replay.end
+    end_hands = rp.moment.hands
+    assert end_hands == tuple(tuple(sorted(sess.game.hand_faces(s))) for s in range(3))
+    app.step([], 0.016, draw=True)
+    # One event back, then one forward again: the same table.
+    driver.key(app, pygame.K_LEFT)
+    assert rp.position == rp.replay.end - 1
+    driver.key(app, pygame.K_RIGHT)
+    assert rp.position == rp.replay.end and rp.moment.hands == end_hands
+    # Home, one turn, one round, the slider.
+    driver.key(app, pygame.K_HOME)
+    assert rp.position == rp.replay.start
+    driver.click(app, driver.widget(app, "turn").rect)
+    assert rp.replay.event_at(rp.position - 1)["type"] == "turn"
+    driver.click(app, driver.widget(app, "round").rect)
+    assert rp.replay.event_at(rp.position - 1)["type"] in ("round-end", "new-round",
+                                                           "game-over")
+    slider = driver.widget(app, "slider").rect
+    span = rp.replay.end - rp.replay.start
+    driver.click(app, pygame.Rect(slider.x + slider.w // 4 - 1, slider.y, 2, slider.h))
+    assert abs(rp.position - (rp.replay.start + span // 4)) <= span // 50 + 1
+    app.step([], 0.016, draw=True)
+    # Play: events go by at the table's pace, with the table's flights.
+    driver.key(app, pygame.K_SPACE)
+    before = rp.position
+    for _ in range(20):
+        app.step([], 0.1, draw=True)
+    assert rp.position > before
+    driver.key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, GameOverScene)
+
+
+def test_the_records_list_opens_a_record_and_exports_it(make_app):
+    game = play_random_game(load_cardset("grande"), 5, 2, record_events=True)
+    seats = [{"name": f"P{i}", "colour": c, "person": False, "level": "easy"}
+             for i, c in enumerate(game.colours)]
+    path = records.save_record(game, seats)
+    app = make_app((1280, 720))
+    app.manager.push(TitleScene(app))
+    driver.click(app, driver.widget(app, "records").rect)
+    assert isinstance(app.manager.top, RecordsScene)
+    app.step([], 0.016, draw=True)
+    driver.click(app, driver.widget(app, "export0").rect)
+    assert (records.exports_dir() / path.name).read_bytes() == path.read_bytes()
+    driver.click(app, driver.widget(app, "watch0").rect)
+    rp = app.manager.top
+    assert isinstance(rp, ReplayScene) and len(rp.rows) == 5
+    for _ in range(3):
+        driver.key(app, pygame.K_PAGEUP)
+    app.step([], 0.016, draw=True)
+    driver.key(app, pygame.K_ESCAPE)
+    assert isinstance(app.manager.top, RecordsScene)
+
+
+def test_a_record_broken_after_listing_is_set_aside_from_the_list(make_app):
+    from solemio import savefiles
+
+    game = play_random_game(load_cardset("sole-mio"), 2, 2, record_events=True)
+    path = records.save_record(game, [{"name": "A", "colour": c, "person": True,
+                                       "level": "normal"} for c in game.colours])
+    app = make_app()
+    app.manager.push(TitleScene(app))
+    app.manager.open("records")
+    data = path.read_text().replace('"digest": "', '"digest": "00')
+    path.write_text(data)
+    savefiles.dismiss()
+    driver.click(app, driver.widget(app, "watch0").rect)
+    sc = app.manager.top
+    assert isinstance(sc, RecordsScene) and "changed by hand" in sc.message
+    assert not path.exists() and savefiles.pending()[0].moved_to.read_text() == data
+    app.step([], 0.016, draw=True)
+
+
+def test_a_record_file_dropped_on_the_records_list_is_kept_and_watched(make_app, tmp_path):
+    game = play_random_game(load_cardset("sole-mio"), 3, 7, record_events=True)
+    path = records.save_record(game, [{"name": "A", "colour": c, "person": True,
+                                       "level": "normal"} for c in game.colours], tmp_path)
+    app = make_app()
+    app.manager.push(TitleScene(app))
+    app.manager.open("records")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    app.step([pygame.event.Event(pygame.DROPFILE, file=str(bad))], 0.0)
+    assert isinstance(app.manager.top, RecordsScene) and "not a Sole Mio! save" in \
+        app.manager.top.message and bad.exists()
+    app.step([pygame.event.Event(pygame.DROPFILE, file=str(path))], 0.0)
+    assert isinstance(app.manager.top, ReplayScene)
+    assert (records.records_dir() / path.name).read_bytes() == path.read_bytes()
