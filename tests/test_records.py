@@ -100,3 +100,18 @@ def test_simulate_record_into_a_file_is_refused(tmp_path, capsys):
     f.write_text("x")
     assert main(["simulate", "--games", "1", "--record", str(f)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_replay_opens_the_window_on_the_record(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    game = play_random_game(load_cardset("sole-mio"), 2, 3, record_events=True)
+    path = records.save_record(game, _seats(game), tmp_path)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SOLEMIO_STARTUP_PROBE="1", SOLEMIO_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-m", "solemio", "replay", str(path)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    assert "TITLE_DRAWN" in proc.stdout  # the first frame (the replay over the title) drawn
