@@ -123,3 +123,23 @@ def test_a_record_file_dropped_on_the_records_list_is_kept_and_watched(make_app,
     app.step([pygame.event.Event(pygame.DROPFILE, file=str(path))], 0.0)
     assert isinstance(app.manager.top, ReplayScene)
     assert (records.records_dir() / path.name).read_bytes() == path.read_bytes()
+
+
+def test_the_replay_still_frame_equals_a_full_paint_and_its_parts_never_overlap(make_app):
+    game = play_random_game(load_cardset("grande"), 5, 4, record_events=True)
+    seats = [{"name": f"P{i}", "colour": c} for i, c in enumerate(game.colours)]
+    for size in ((1024, 640), (1280, 720), (1920, 1080)):
+        app = make_app(size)
+        rp = app.manager.open("replay", game, seats)
+        regions = [r for _n, r, _k, _p in rp.parts()]
+        for i, a in enumerate(regions):
+            for b in regions[i + 1:]:
+                assert not a.colliderect(b), (size, a, b)
+        for p in (rp.replay.end, rp.replay.start + 200, rp.replay.start + 199, rp.replay.start):
+            rp.seek(p)
+            app.draw()
+            stepped = app.screen.copy()
+            rp.frame = None  # everything painted afresh
+            app.draw()
+            assert pygame.image.tobytes(stepped, "RGB") == \
+                pygame.image.tobytes(app.screen, "RGB"), (size, p)

@@ -235,7 +235,7 @@ class ReplayScene(WidgetScene):
         self.oven_box = pygame.Rect(right.x, right.y, right.w, int(right.h * 0.74))
         ch = max(20, int(right.h * 0.2))
         cw, ch = layout.card_size(ch)
-        self.supply_rect = pygame.Rect(right.x + pad, right.bottom - ch, cw, ch)
+        self.supply_rect = pygame.Rect(right.x + pad, right.bottom - ch - pad, cw, ch)
         self.info = pygame.Rect(right.x + cw + 3 * pad, right.bottom - ch, right.w - cw - 4 * pad,
                                 ch)
         self.caption = pygame.Rect(pad, main.bottom + pad, w - 2 * pad, int(h * 0.05))
@@ -244,6 +244,7 @@ class ReplayScene(WidgetScene):
         self.buttons_row = pygame.Rect(pad, self.slider_rect.bottom + pad, w - 2 * pad,
                                        max(24, h - self.slider_rect.bottom - 2 * pad))
         self.small = layout.card_size(max(20, int(self.oven_box.h * 0.2)))
+        self.frame = None  # the still frame is painted again at the new size
         # A few card sizes per layout, whatever the hands hold: each face is painted once
         # per size (warmed ahead, see warm_ahead), so a step never paints a new picture.
         row_h = self.rows[0].h - 4 if self.rows else 40
@@ -328,12 +329,62 @@ class ReplayScene(WidgetScene):
             out.append(pygame.Rect(box.x + c * max(4, cw // 2), box.y + int(r * step_y), cw, ch))
         return out
 
-    def draw(self, surface: pygame.Surface) -> None:
-        backdrop(self.app, surface)
+    def parts(self) -> list[tuple]:
+        """The still parts of the frame: (name, region, key, painter).  Regions never
+        overlap; a part is painted again only when its key changes (see draw)."""
         show, hands = self.moment.show, self.moment.hands
-        w, h = self.size
         rp = self.replay
-        # The top bar: what this is and where we are.
+        out = [("top", self.top.inflate(4, 4), (self.position, show.round), self.draw_top)]
+        for seat, row in enumerate(self.rows):
+            nxt = self.rows[seat + 1].y if seat + 1 < len(self.rows) else self.caption.y
+            region = pygame.Rect(row.x - 2, row.y, row.w + 4, nxt - row.y)
+            turn = show.phase == "turns" and show.turn == seat
+            won = show.phase == "over" and seat in show.winners
+            key = (hands[seat], show.seats[seat], turn, won)
+            out.append((f"row{seat}", region, key,
+                        lambda surf, seat=seat, row=row: self.draw_row(
+                            surf, seat, row, self.moment.show, self.moment.hands[seat])))
+        out.append(("oven", self.oven_box.inflate(2, 2), (show.history, show.reveal),
+                    lambda surf: self.draw_oven(surf, self.moment.show)))
+        info = self.supply_rect.union(self.info).inflate(12, 8)
+        out.append(("supply", info, (show.supply, show.scorer_holder), self.draw_supply))
+        out.append(("caption", self.caption, (self.position, rp.end), self.draw_caption))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still frame (parts painted again only when they change: a step repaints
+        the rows, the oven and the lines it touched), then the buttons and the flights."""
+        from solemio import i18n
+
+        size = surface.get_size()
+        frame_key = (size, i18n.language(), id(self.app.cards.painter))
+        if getattr(self, "frame", None) is None or self.frame_key != frame_key:
+            self.frame_key = frame_key
+            self.frame = pygame.Surface(size)
+            backdrop(self.app, self.frame)
+            self.part_keys: dict[str, tuple] = {}
+        frame = self.frame
+        for name, region, key, paint in self.parts():
+            if self.part_keys.get(name) == key:
+                continue
+            self.part_keys[name] = key
+            frame.set_clip(region)
+            frame.blit(self.app.cards.table(size), region, region)
+            paint(frame)
+            frame.set_clip(None)
+        surface.blit(frame, (0, 0))
+        self.focus.draw(surface)
+        for f in self.anims.flights:
+            if f.t < f.delay:
+                continue
+            r = f.rect()
+            img = self.image_for(f.image_key, r.size)
+            if img is not None:
+                surface.blit(img, r.topleft)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        show = self.moment.show
+        rp = self.replay
         theme.rounded_panel(surface, self.top, (40, 24, 12, 200), radius=self.top.h // 3,
                             shadow=False)
         head = self.heading or _("Replay · {edition}", edition=data_text(self.cardset.name))
@@ -345,11 +396,11 @@ class ReplayScene(WidgetScene):
         t = theme.fit_text(where, int(self.top.h * 0.45), int(self.top.w * 0.42), theme.CREAM)
         surface.blit(t, t.get_rect(midright=(self.top.right - self.top.h // 2,
                                              self.top.centery)))
-        for seat, row in enumerate(self.rows):
-            self.draw_row(surface, seat, row, show, hands[seat])
-        self.draw_oven(surface, show)
+
+    def draw_supply(self, surface: pygame.Surface) -> None:
+        show = self.moment.show
         seats.pile(self.app, surface, self.app.cards.ingredient_back(self.supply_rect.size),
-                   self.supply_rect, show.supply)
+                   self.supply_rect, show.supply, max_layers=3)
         lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", show.supply),
                          max(11, self.info.h // 6), theme.CREAM, bold=True)
         surface.blit(lab, lab.get_rect(topleft=(self.info.x, self.info.y)))
@@ -358,15 +409,6 @@ class ReplayScene(WidgetScene):
                                  name=self.names[show.scorer_holder]),
                                max(11, self.info.h // 6), self.info.w, theme.GOLD, bold=True)
             surface.blit(t, (self.info.x, self.info.y + int(self.info.h * 0.3)))
-        self.draw_caption(surface)
-        self.focus.draw(surface)
-        for f in self.anims.flights:
-            if f.t < f.delay:
-                continue
-            r = f.rect()
-            img = self.image_for(f.image_key, r.size)
-            if img is not None:
-                surface.blit(img, r.topleft)
 
     def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
         c = self.app.cards
@@ -463,8 +505,8 @@ class ReplayScene(WidgetScene):
         if not text:
             return
         r = self.caption
-        t = theme.fit_text(text, int(r.h * 0.6), r.w - r.h, theme.CREAM, bold=True)
-        box = t.get_rect(center=r.center).inflate(r.h, r.h // 3)
+        t = theme.fit_text(text, int(r.h * 0.5), r.w - r.h, theme.CREAM, bold=True)
+        box = t.get_rect(center=r.center).inflate(r.h, r.h // 4).clip(r)
         theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=box.h // 2, shadow=False)
         surface.blit(t, t.get_rect(center=r.center))
 
