@@ -256,7 +256,10 @@ class ReplayScene(WidgetScene):
         col_w = layout.split_h(self.reveal_inner, 5, 4)[0].w
         self.column_card = layout.card_fit(col_w, self.reveal_inner.h * 0.4)
         spot_w = self.oven_box.right - self.reveal_inner.right - 14
-        self.current_card = layout.card_fit(spot_w, self.reveal_inner.h * 0.7)
+        # The order on show at the hands' size (already painted ahead) when it fits.
+        fit = layout.card_fit(spot_w, self.reveal_inner.h * 0.7)
+        self.current_card = self.hand_card if self.hand_card[0] <= fit[0] and \
+            self.hand_card[1] <= fit[1] else fit
         self.warm_key = None
         self.build_widgets()
 
@@ -295,11 +298,15 @@ class ReplayScene(WidgetScene):
             return
         self.warm_key = key
         game = self.replay.game
-        faces = {tuple(f) for f in game.cards.face}
-        sizes = {self.hand_card, self.filled_card, self.small, self.column_card,
-                 self.current_card}
-        self.app.warmer.add("replay", [lambda f=f, z=z: self.face_img(f, z)
-                                       for z in sizes for f in sorted(faces, key=str)])
+        faces = sorted({tuple(f) for f in game.cards.face}, key=str)
+        ingredients = [f for f in faces if f[0] in KINDS]
+        orders = [f for f in faces if f[0] not in KINDS]
+        # Within the picture cache's budget: the order on show in a reveal (the largest
+        # picture, one at a time) is painted when it comes.
+        plan = [(f, self.hand_card) for f in faces] + [(f, self.small) for f in faces] + \
+            [(f, self.filled_card) for f in orders] + [(f, self.column_card)
+                                                      for f in ingredients]
+        self.app.warmer.add("replay", [lambda f=f, z=z: self.face_img(f, z) for f, z in plan])
 
     # --- painting ------------------------------------------------------------------------------
     def hand_area(self, row: pygame.Rect) -> pygame.Rect:
