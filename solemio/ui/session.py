@@ -348,8 +348,8 @@ def _from_first_format(path: Path) -> GameSession | None:
     format.  None when the file is not of that format."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError, RecursionError):
+        return None  # not of that format: the one format's reader names the fault
     if not (isinstance(data, dict) and data.get("format") == 1 and
             isinstance(data.get("cardset"), str)):
         return None
