@@ -344,26 +344,19 @@ def session_from_save(path: Path) -> GameSession:
 
 def _from_first_format(path: Path) -> GameSession | None:
     """An autosave of the window's first format (the card set by id, no digest), written
-    before the window used the engine's save: read once and written again in the one
-    format.  None when the file is not of that format."""
+    before the window used the engine's save, under older rules: refused as older (never
+    replayed under other rules, see engine/saves.py), so it is set aside and said.  None
+    when the file is not of that format."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
         return None  # not of that format: the one format's reader names the fault
-    if not (isinstance(data, dict) and data.get("format") == 1 and
-            isinstance(data.get("cardset"), str)):
-        return None
-    from solemio.engine import load_cardset
-    from solemio.engine.saves import SaveError
+    if isinstance(data, dict) and data.get("format") == 1 and \
+            isinstance(data.get("cardset"), str):
+        from solemio.engine.saves import SaveError
 
-    try:
-        cs = load_cardset(data["cardset"])
-        seats = [SeatConfig(**s) for s in data["seats"]]
-        sess = GameSession(cs, seats, int(data["seed"]), data.get("first"), data["choices"])
-    except Exception as exc:  # noqa: BLE001 - any fault: the file is set aside and reported
-        raise SaveError(f"{path}: {exc}", "incomplete") from None
-    write_atomic(path, json.dumps(sess.to_json()))
-    return sess
+        raise SaveError(f"{path}: the window's first save format", "older")
+    return None
 
 
 def check_autosave() -> bool:

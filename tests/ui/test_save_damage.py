@@ -208,17 +208,11 @@ def test_a_good_autosave_continues(make_app):
     assert title.can_continue and not savefiles.pending()
 
 
-def test_an_autosave_of_the_first_format_is_read_and_written_again(make_app):
+def test_an_autosave_of_the_first_format_is_set_aside_as_older(make_app):
     seats = [{"name": "Anna", "colour": "blue", "person": True, "level": "normal"},
              {"name": "Bot", "colour": "green", "person": False, "level": "normal"}]
-    sess = GameSession(load_cardset("sole-mio"), [SeatConfig(**s) for s in seats], 3)
-    for _ in range(5):
-        sess.game.apply(sess.game.decision().choices[0])
     old = {"format": 1, "cardset": "sole-mio", "seed": 3, "first": None, "seats": seats,
-           "choices": [list(c) for c in sess.game.choices_log]}
-    autosave_path().write_text(json.dumps(old))
-    savefiles.dismiss()
-    app, title = _open_title(make_app)
-    assert title.can_continue and not savefiles.pending()
-    data = json.loads(autosave_path().read_text())
-    assert data["format"] == "solemio-save" and data["digest"]
+           "choices": [["play", "olive", 1, 0]]}
+    data = json.dumps(old).encode()
+    autosave_path().write_bytes(data)
+    _check(make_app, "older", data)
