@@ -265,3 +265,27 @@ def test_equal_slots_ask_only_which_kinds(make_app):
     m = rv.fill_picker.kinds
     assert set(m.chosen()) == {"mushroom", "salami"} and m.current_status() == HAND
     app.draw()
+
+
+def test_a_filled_order_is_not_on_its_owner_s_panel_while_it_flies_there(make_app):
+    app, sess, rv = start(make_app, STAIRCASE)
+    driver.key(app, pygame.K_RETURN)  # the kinds
+    app.step([], 3.0, draw=False)
+    driver.key(app, pygame.K_RETURN)  # the cards: filled
+    flying = None
+    for _ in range(200):
+        app.step([], 0.02, draw=False)
+        flying = next((f for f in rv.anims.flights if isinstance(f.tag, tuple)
+                       and f.tag[0] == "leaves"), None)
+        if flying is not None:
+            break
+    assert flying is not None and flying.tag[1] == 0 and flying.tag[3]
+    face = flying.tag[2]
+    assert face in sess.show.seats[0].filled  # the show has it...
+    assert face not in rv.shown_view().seats[0].filled  # ...the panel shows it on landing
+    app.draw()
+    for _ in range(200):
+        if not any(isinstance(f.tag, tuple) and f.tag[0] == "leaves" for f in rv.anims.flights):
+            break
+        app.step([], 0.02, draw=False)
+    assert face in rv.shown_view().seats[0].filled

@@ -10,6 +10,7 @@ decision" keep long reveals from dragging.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -321,7 +322,7 @@ class RevealScene(PlayScene):
                     end = pygame.Rect(0, 0, start.w // 2, start.h // 2)
                     end.center = target.center
                     self.anims.add(Flight(("face", f), start, end, self.t_(0.5), fade=True))
-        self.order_leaves(tuple(ev["order"]), seat)
+        self.order_leaves(tuple(ev["order"]), seat, filled=True)
 
     def fly_failed(self, ev: dict) -> None:
         if self.skip:
@@ -331,8 +332,9 @@ class RevealScene(PlayScene):
         self.anims.add(Flight(("face", face), r, r, self.t_(0.5), shake=True))
         self.order_leaves(face, ev["seat"])
 
-    def order_leaves(self, face: tuple, seat: int) -> None:
-        """The order card goes to its owner's panel (filled) or stack (not filled)."""
+    def order_leaves(self, face: tuple, seat: int, filled: bool = False) -> None:
+        """The order card goes to its owner's panel (filled) or stack (not filled); until
+        it lands, the panel does not show it there yet (``shown_view``)."""
         owner_r = self.seat_rects().get(seat)
         if owner_r is None:
             return
@@ -340,8 +342,28 @@ class RevealScene(PlayScene):
         end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
         end.center = owner_r.center
         self.anims.add(Flight(("face", face), pygame.Rect(target), end, self.t_(0.45),
-                              delay=self.t_(0.8)))
+                              delay=self.t_(0.8), tag=("leaves", seat, face, filled)))
         self.left_at = (face, self.t + self.t_(0.8) + self.t_(0.45))
+
+    def shown_view(self) -> Any:
+        """The show's view, less the orders still flying to their owners: a flying card is
+        not also drawn where it lands (the filled pile, or the stack it goes under)."""
+        view = super().shown_view()
+        flying = [f.tag for f in self.anims.flights
+                  if isinstance(f.tag, tuple) and f.tag[0] == "leaves"]
+        if not flying:
+            return view
+        infos = list(view.seats)
+        for _leaves, seat, face, filled in flying:
+            si = infos[seat]
+            if filled and face in si.filled:
+                pile = list(si.filled)
+                del pile[len(pile) - 1 - pile[::-1].index(face)]
+                si = dataclasses.replace(si, filled=type(si.filled)(pile))
+            elif not filled and self.show.failed_to_stack and si.stack > 0:
+                si = dataclasses.replace(si, stack=si.stack - 1)
+            infos[seat] = si
+        return dataclasses.replace(view, seats=tuple(infos))
 
     def note_lines(self, ev: dict) -> list[str]:
         """An order's event as lines under it in the order panel."""
