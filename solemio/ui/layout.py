@@ -211,16 +211,17 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2)
     label_h = max(18, int(h * 0.042))
     bubble_h = max(44, int(h * 0.09))
-    band = max(26, int(h * 0.05))
-    # A band at the top of the middle is kept for the announcement bubbles (they reach
-    # up over the panels' label row), so they never hide the oven's top card.
+    band = bubble_h + m // 2
+    # A band at the top of the middle is kept for the announcement bubbles, under the
+    # panels (never over their labels) and above the piles (never over the oven's top
+    # card).
     piles = pygame.Rect(play.x, play.y + band, play.w, play.h - band)
     pile_h = int(min(piles.h - label_h - m // 2, h * 0.3))
     cw, ch = card_size(pile_h)
     top = piles.y + max(0, (piles.h - label_h - ch) // 2)
     oven = pygame.Rect(w // 2 - cw - int(cw * 0.7), top, cw, ch)
     supply = pygame.Rect(w // 2 + int(cw * 0.7), top, cw, ch)
-    announce = pygame.Rect(middle.x, play.y + band - bubble_h, middle.w, bubble_h)
+    announce = pygame.Rect(middle.x, play.y, middle.w, bubble_h)
     me_announce = pygame.Rect(message.x, message.bottom - bubble_h, message.w, bubble_h)
 
     # Reveal: the oven at the left, five columns, the order being filled at the right.

@@ -98,6 +98,18 @@ def test_table(make_app, size):
     app.draw()
     assert table.my_decision() is not None
     assert_widgets_fit(table, size)
+    # Announcements have a band of their own: under the panels' labels, above the piles.
+    L = table.L
+    for r in [*L.opponents, L.oven, L.supply]:
+        assert not L.announce.colliderect(r), f"the bubbles' band {L.announce} covers {r}"
+    for seat in range(1, 4):
+        table.say(seat, ["Giulia", "3 pineapples, including 1 double"], 2.0)
+        table.banner["t"] = 0.5
+        box = seats.bubble(pygame.Surface(size, pygame.SRCALPHA), L.announce,
+                           table.banner["lines"], None)
+        for r in table.seat_rects().values():
+            assert not box.colliderect(r)
+        app.draw()
     check_seat_panels(table, table.view)
     assert_nothing_cut()
 
