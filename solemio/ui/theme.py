@@ -179,6 +179,20 @@ def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def wrapped_fits(s: str, rect: pygame.Rect, px: int, bold: bool = False,
+                 line_gap: float = 1.2) -> bool:
+    """Whether :func:`draw_wrapped` can show all of ``s`` in ``rect`` (shrinking to 9 px)."""
+    size = px
+    while True:
+        lines = wrap(s, size, rect.w, bold)
+        lh = int(font(size, bold).get_linesize() * line_gap / 1.2)
+        if lh * len(lines) <= rect.h:
+            return True
+        if size <= 9:
+            return False
+        size = int(size * 0.9)
+
+
 def draw_wrapped(
     surface: pygame.Surface, s: str, rect: pygame.Rect, px: int, colour: tuple[int, ...] = INK,
     bold: bool = False, centre: bool = False, line_gap: float = 1.2, middle: bool = False,

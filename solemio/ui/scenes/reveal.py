@@ -812,8 +812,13 @@ class RevealScene(PlayScene):
         except (KeyError, AttributeError):
             expl = ""
         text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
-        lines = "\n".join([expl] + self.log[-3:]) if expl else "\n".join(self.log[-3:])
-        theme.draw_wrapped(surface, lines, text_box, int(px * 0.85), theme.WALNUT)
+        head = [expl] if expl else []
+        log = self.log[-3:]
+        # The oldest line of the log gives way when a longer language needs the room.
+        while log and not theme.wrapped_fits("\n".join(head + log), text_box, int(px * 0.85)):
+            log = log[1:]
+        theme.draw_wrapped(surface, "\n".join(head + log), text_box, int(px * 0.85),
+                           theme.WALNUT)
 
     def hand_faces(self) -> tuple:
         return tuple(sorted(self.show.hand,
