@@ -116,7 +116,40 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return None
+        if self.explain_order(event):
+            return None
         return self.focus.handle_event(event)
+
+    def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
+        """The order cards on screen with their faces: the hand's (a scene adds its own)."""
+        return [(w.rect, tuple(w.face)) for w in self.focus.widgets
+                if w.visible and _is_order(getattr(w, "face", None))]
+
+    def explain_order(self, event: pygame.event.Event) -> bool:
+        """F1 (on the card pointed at or focused) or a right-click on an order card opens
+        its full explanation; hovering keeps the short one."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            pos = event.pos
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            fg = self.focus
+            w = fg.widgets[fg.hover] if 0 <= fg.hover < len(fg.widgets) else fg.focused
+            if w is None or not _is_order(getattr(w, "face", None)):
+                w = fg.focused
+            face = getattr(w, "face", None)
+            if w is None or not _is_order(face):
+                spots = self.order_spots()
+                if not spots:
+                    return False
+                face = spots[0][1]
+            self.app.manager.open("order-info", tuple(face), self.session.cardset)
+            return True
+        else:
+            return False
+        for rect, face in reversed(self.order_spots()):
+            if rect.collidepoint(pos):
+                self.app.manager.open("order-info", face, self.session.cardset)
+                return True
+        return False
 
     def open_menu(self) -> None:
         self.app.manager.open("pause", self.session)
@@ -467,7 +500,10 @@ class PlayScene(Scene):
             if room >= 220:
                 width = min(width, room)
                 side = x
-        wrapped = theme.wrap(w.tooltip, px, width - px)
+        tip = w.tooltip
+        if _is_order(getattr(w, "face", None)):
+            tip += "\n" + _("F1 or right-click: the whole explanation")
+        wrapped = theme.wrap(tip, px, width - px)
         lh = theme.font(px).get_linesize()
         box = pygame.Rect(0, 0, width, lh * len(wrapped) + px)
         if side is not None:
@@ -484,3 +520,9 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
+
+
+def _is_order(face: Any) -> bool:
+    """An order card's face: (colour, order id)."""
+    return (isinstance(face, tuple | list) and len(face) == 2
+            and face[0] in ("blue", "green", "brown", "red", "yellow"))

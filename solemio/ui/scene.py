@@ -74,6 +74,7 @@ SCENES: dict[str, str] = {
     "game-over": "solemio.ui.scenes.gameover:GameOverScene",
     "pause": "solemio.ui.scenes.pause:PauseScene",
     "rules": "solemio.ui.scenes.rules:RulesScene",
+    "order-info": "solemio.ui.scenes.order_info:OrderInfoScene",
     "settings": "solemio.ui.scenes.settings:SettingsScene",
     "confirm": "solemio.ui.scenes.confirm:ConfirmScene",
     "replay": "solemio.ui.scenes.replay:ReplayScene",

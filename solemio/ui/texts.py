@@ -387,3 +387,42 @@ def order_explanation(spec: Any, own_kind: str) -> str:
             n=p["units"],
         )
     return ""
+
+
+def order_details(spec: Any, own_kind: str, cardset: Any) -> list[str]:
+    """An order card explained in full (F1, a right-click, a click in How to play).
+
+    The short explanation first (the one hovering shows), then what the edition
+    adds: whether others may help, what happens when it fails, and a hint on
+    when it pays to play it.
+    """
+    out = [sentence(spec_explain(spec, own_kind))]
+    t, p = spec.type, spec.params
+    if t == "fixed" and p.get("series"):
+        out.append(_("A series is revealed together: each order in it is filled or fails on "
+                     "its own, and one helper at most helps the whole series."))
+    elif t == "block":
+        out.append(_("Your opponents keep the cards they show. If it is blocked, every card "
+                     "of your kind stays in the column, the ones you added too; if not, the "
+                     "whole column of your kind is used."))
+    elif t == "show":
+        out.append(_("You must ask an opponent who holds at least one ingredient card; you "
+                     "play one card, a single or a double."))
+    elif t == "none-of-mine":
+        out.append(_("Play it when you have seen few of your own kind go into the oven."))
+    elif t == "scorer-kind":
+        out.append(_("The kind it needs is the kind of whoever holds the scorer card when it "
+                     "is revealed."))
+    elif t == "doubles" and cardset is not None and cardset.help:
+        out.append(_("When asking for help, you ask for one double card of a kind you name."))
+    if cardset is not None:
+        if cardset.help and spec.help:
+            out.append(_("If the columns and your hand fall short, you may ask the others for "
+                         "help; the helper is rewarded with a filled order."))
+        elif cardset.help:
+            out.append(_("Nobody may help with this order."))
+        if cardset.unfilled == "out-of-game":
+            out.append(_("If it cannot be filled, it leaves the game."))
+        else:
+            out.append(_("If it cannot be filled, it goes back under your order stack."))
+    return out

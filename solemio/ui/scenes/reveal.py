@@ -616,6 +616,14 @@ class RevealScene(PlayScene):
         step = min(int(ch * 0.24), room // max(1, n - 1)) if n > 1 else 0
         return pygame.Rect(col.centerx - cw // 2, col.y + head + i * step, cw, ch)
 
+    def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
+        """The hand's order cards and the order being revealed (F1 / right-click explain it)."""
+        spots = super().order_spots()
+        cur = self.current
+        if cur is not None and cur.face and cur.face[0] in COLOUR_KIND:
+            spots.append((self.order_rect(), tuple(cur.face)))
+        return spots
+
     def order_rect(self) -> pygame.Rect:
         r = self.L.reveal_order
         cw, ch = layout.card_fit(r.w * 0.6, r.h * 0.46)

@@ -412,6 +412,14 @@ class TableScene(PlayScene):
             return
         self.apply(("draw", source))
 
+    def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
+        """The hand's order cards and an order on top of the oven (its face is public)."""
+        spots = super().order_spots()
+        top = self.session.show.oven_top
+        if top is not None and tuple(top)[0] in COLOUR_KIND:
+            spots.append((pygame.Rect(self.L.oven), tuple(top)))
+        return spots
+
     # --- widgets --------------------------------------------------------------
     def build_widgets(self) -> None:
         L = self.L
