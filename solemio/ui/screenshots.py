@@ -163,7 +163,6 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     from solemio.ui.scenes.newgame import NewGameScene
     from solemio.ui.scenes.pause import PauseScene
     from solemio.ui.scenes.reveal import RevealScene
-    from solemio.ui.scenes.rules import RulesScene
     from solemio.ui.scenes.settings import SettingsScene
     from solemio.ui.scenes.summary import RoundSummaryScene
     from solemio.ui.scenes.table import TableScene
@@ -180,12 +179,13 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
 
     # Menus.
     for name, cls in (("01-title", TitleScene), ("02-newgame", NewGameScene),
-                      ("03-settings", SettingsScene), ("04-rules", RulesScene)):
+                      ("03-settings", SettingsScene)):
         app = _app(size, lang)
         app.manager.push(cls(app))
         app.step([], 0.5, draw=False)
         save(app, name)
         app.close()
+    _rules_shots(size, save, lang)
 
     # The table: a person's turn with a selection, then a computer's announcement.
     app = _app(size, lang)
@@ -352,6 +352,31 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     if scene.saves:
         scene.ask(scene.saves[0])
         save(app, "32-load-game-delete")
+    app.close()
+
+
+def _rules_shots(size: tuple[int, int], save: Any, lang: str) -> None:
+    """How to play: every page of Sole Mio!, the pages where the other editions differ,
+    and an order card explained in full."""
+    from solemio.ui.scenes.rules import RulesScene
+
+    app = _app(size, lang)
+    rules = app.manager.push(RulesScene(app, "sole-mio"))
+    for i, page in enumerate(rules.pages()):
+        rules.page = i
+        rules.layout(size)
+        save(app, f"04-rules-{i:02d}-{page.key}")
+    for edition, key in (("mamma-mia", "orders"), ("mamma-mia", "fill"), ("grande", "timing")):
+        rules.set_edition(edition)
+        rules.page = [p.key for p in rules.pages()].index(key)
+        rules.layout(size)
+        save(app, f"04-rules-{edition}-{key}")
+    rules.set_edition("sole-mio")
+    rules.page = [p.key for p in rules.pages()].index("orders")
+    rules.layout(size)
+    spot = next(w for w in rules.focus.widgets if w.name.startswith("card"))
+    rules.explain(spot.face)
+    save(app, "04-rules-order-explained")
     app.close()
 
 

@@ -125,7 +125,6 @@ def test_the_games_menu_opens_how_to_play_for_that_edition(make_app):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080), (1920, 480)])
 def test_every_page_fits_in_the_longest_language(make_app, size):
     from solemio import i18n
-
     from solemio.ui import layout
 
     theme.OVERFLOWS.clear()

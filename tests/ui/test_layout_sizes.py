@@ -1,7 +1,7 @@
 """Layout at the window sizes players use, from a small laptop to a 4K screen and a
 wide, low window: no text is cut short, nothing overlaps, speech bubbles keep off the
-reveal's columns, count badges keep off the labels under the piles, the rules' "More
-below" hint keeps off the text, and card titles show whole."""
+reveal's columns, count badges keep off the labels under the piles, How to play's
+pictures keep inside their panel and off the words, and card titles show whole."""
 
 from __future__ import annotations
 
@@ -51,11 +51,16 @@ def test_menus(make_app, size):
         app.draw()
         assert_widgets_fit(scene, size)
         if cls is RulesScene:
-            # The text is longer than the panel at every size here: the hint shows, in a
-            # strip of its own.
-            assert scene.more_rect is not None
-            assert not scene.more_rect.colliderect(scene.text_rect)
-            assert scene.panel.contains(scene.more_rect)
+            # Every page's picture and words stay inside the panel, clear of each other.
+            for i in range(len(scene.pages())):
+                scene.page = i
+                scene.layout(size)
+                app.draw()
+                assert_widgets_fit(scene, size)
+                for pg in scene.placed:
+                    for c in pg.cards:
+                        assert scene.picture_rect.contains(c.rect), (i, c)
+                assert not scene.picture_rect.colliderect(scene.body_rect)
         app.close()
     assert_nothing_cut()
 

@@ -12,7 +12,6 @@ from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
 from solemio.ui import driver
 from solemio.ui.scenes.reveal import RevealScene
-from solemio.ui.scenes.rules import rules_sections
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
 from solemio.ui.texts import sentence
@@ -151,9 +150,14 @@ def test_mamma_mia_never_mentions_help(make_app):
 
 
 def test_how_to_play_uses_typographic_quotes():
-    for head, body in rules_sections():
-        assert '"' not in body and '"' not in head
-    assert any("“" in body and "”" in body for _h, body in rules_sections())
+    from solemio.show.howto import pages
+
+    texts = []
+    for edition in ("sole-mio", "mamma-mia", "grande"):
+        for page in pages(load_cardset(edition)):
+            texts += [page.title, page.body] + [g.caption for g in page.picture]
+    assert not [t for t in texts if '"' in t]
+    assert any("“" in t and "”" in t for t in texts)
 
 
 def test_an_order_alone_says_why_play_stays_grey(make_app):
