@@ -61,3 +61,30 @@ def test_help_answers(hand, units, double_kind):
     if not request:
         request = (("double-" + double_kind, 1),)
     assert set(en.help_choices(_counts(hand), request)) == en.slow_help(hand, request)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=5, max_size=5),
+       st.lists(st.integers(0, 2), min_size=5, max_size=5), st.integers(0, 3))
+def test_the_variants_the_columns_fill(singles, doubles, scorer):
+    from solemio.engine import load_cardset, memo, reveal
+    from solemio.engine.game import Game
+
+    g = Game(load_cardset("grande"), ["blue", "green", "brown", "red"], 1)
+    cards = g.cards
+    free = {(k, u): [c for c in range(cards.n_ingredients)
+                     if cards.kind[c] == k and cards.units[c] == u] for k in range(5) for u in (1, 2)}
+    g.cols = [free[(k, 2)][: doubles[k]] + free[(k, 1)][: singles[k]] for k in range(5)]
+    g.cu = [sum(cards.units[c] for c in col) for col in g.cols]
+    g.scorer_seat = scorer
+    for cid in cards.seat_orders[2]:  # brown's orders: every order type of Grande
+        spec = cards.order[cid]
+        own = g.own[2]
+        variants, _choices = memo.static_variants(cards, cid, own, g.cu)
+        if len(variants) < 2:
+            continue
+        slow = [i for i, v in enumerate(variants)
+                if reveal.columns_fill(g, reveal.need_of(g, cid, v))]
+        fast = memo.variants_the_columns_fill(cards, cid, variants, own, g.own[scorer], g.cu,
+                                              g.cols)
+        assert fast == slow, spec.id

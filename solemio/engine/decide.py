@@ -5,7 +5,8 @@ returns the pending ``Decision`` (None once the game is over).  Nothing stores
 a decision's choices elsewhere, so a position whose hidden cards were dealt
 again (``Game.redeal``) simply has its decision derived anew.
 
-One function per phase, chosen by one table, as in OpenSpiel's games.
+One function per phase, chosen by one table, as in OpenSpiel's games.  The two
+commonest (play, order) live in ``memo.py``, beside the hand keys they look up.
 """
 
 from __future__ import annotations
@@ -43,19 +44,8 @@ _DRAW = tuple(Decision(seat, Phase.DRAW, _DRAW_BOTH, NO_CONTEXT) for seat in ran
 
 
 def decision(g: Game) -> Decision | None:
-    """The pending decision of position ``g``."""
-    return _BY_PHASE[g.phase](g)
-
-
-def _play(g: Game) -> Decision:
-    return _new(Decision, (g.turn, Phase.PLAY, memo.play_choices(g.cards, g.hands[g.turn]),
-                           NO_CONTEXT))
-
-
-def _order(g: Game) -> Decision:
-    seat = g.turn
-    return _new(Decision, (seat, Phase.ORDER, memo.order_choices(g.cards, seat, g.hands[seat]),
-                           NO_CONTEXT))
+    """The pending decision of position ``g``: ``BY_PHASE[g.phase](g)``."""
+    return BY_PHASE[g.phase](g)
 
 
 def _draw(g: Game) -> Decision:
@@ -149,9 +139,11 @@ def _over(g: Game) -> None:
     return None
 
 
-_BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
-    Phase.PLAY: _play,
-    Phase.ORDER: _order,
+# One function per phase (the game's advance loop looks it up itself: it runs ~200 times
+# a game).
+BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
+    Phase.PLAY: memo.play_decision,  # keyed by the hand: built in memo.py
+    Phase.ORDER: memo.order_decision,
     Phase.DRAW: _draw,
     Phase.SERIES: _series,
     Phase.VARIANT: _variant,

@@ -133,7 +133,9 @@ def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Se
     combination of kinds (a request names cards, never "N of any kinds")."""
     parts: list[tuple[tuple, int]] = []
     seen: set[tuple] = set()
-    for h in range(m + 1):
+    # without help the hand must cover all m (a cover of fewer units that reaches m anyway
+    # is a cover of m too)
+    for h in range(m + 1) if help_ok else (m,):
         for pick in any_covers(h, counts):
             r = max(0, m - sum(pick[:5]) - 2 * sum(pick[5:]))
             if r and not help_ok:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from solemio.engine import memo, reveal, turn
 from solemio.engine.cardset import CardSet
-from solemio.engine.decide import decision as derive_decision
+from solemio.engine.decide import BY_PHASE
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
 from solemio.engine.state import (
@@ -332,8 +332,9 @@ class Game:
 
     def _advance(self) -> None:
         """Derive the next decision; apply it at once while it is publicly forced."""
+        by_phase = BY_PHASE
         while True:
-            d = derive_decision(self)
+            d = by_phase[self.phase](self)  # decide.decision(self)
             if d is None:
                 self._decision = None
                 return

@@ -111,7 +111,10 @@ def start_order(g: Game, cid: int) -> bool:
     if len(variants) > 1:
         # "If the columns alone can fill it, it is filled": the owner then chooses only
         # among the ways the columns fill it.
-        by_columns = [i for i, v in enumerate(variants) if columns_fill(g, need_of(g, cid, v))]
+        # (memo.variants_the_columns_fill is the quick form of
+        #  [i for i, v in enumerate(variants) if columns_fill(g, need_of(g, cid, v))])
+        by_columns = memo.variants_the_columns_fill(
+            cards, cid, variants, own, g.own[g.scorer_seat], g.cu, g.cols)
         if by_columns and len(by_columns) < len(variants):
             variants = [variants[i] for i in by_columns]
             choices = tuple(choices[i] for i in by_columns)
