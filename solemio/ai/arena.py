@@ -85,6 +85,8 @@ def play_game(job: GameJob) -> dict:
         "credit": [1.0 / len(winners) if s in winners else 0.0 for s in range(n)],
         "filled": scores,
         "times": times,
+        # hard: play-out iterations and searched decisions (how much search the budget bought)
+        "search": [(getattr(a, "playouts", 0), getattr(a, "searches", 0)) for a in agents],
     }
 
 
@@ -112,7 +114,10 @@ def summarise(results: Iterable[dict]) -> dict:
     for r in results:
         games += 1
         for s, lvl in enumerate(r["levels"]):
-            d = per.setdefault(lvl, {"credit": [], "filled": [], "times": []})
+            d = per.setdefault(lvl, {"credit": [], "filled": [], "times": [], "search": [0, 0]})
+            its, searched = r.get("search", [(0, 0)] * len(r["levels"]))[s]
+            d["search"][0] += its
+            d["search"][1] += searched
             d["credit"].append(r["credit"][s])
             d["filled"].append(r["filled"][s])
             d["times"].extend(r["times"][s])
@@ -131,6 +136,9 @@ def summarise(results: Iterable[dict]) -> dict:
             "decision_ms_p95": round(_percentile(d["times"], 0.95), 2),
             "decisions": len(d["times"]),
         }
+        if d["search"][1]:
+            levels[lvl]["searched_decisions"] = d["search"][1]
+            levels[lvl]["iterations_per_search"] = round(d["search"][0] / d["search"][1], 2)
     return {"games": games, "levels": levels}
 
 
