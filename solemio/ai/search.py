@@ -258,6 +258,10 @@ class HardAgent(HeuristicAgent):
         self.budget_ms = float(budget_ms)
         self.iterations = iterations
         self.workers = max(1, int(workers))  # play-out processes (1: search in this process)
+        if self.workers > 1:
+            from solemio.ai.workers import shared_pool
+
+            shared_pool(self.workers)  # start the workers now: they warm up while the game begins
         self.playouts = 0  # total iterations so far (for measurements)
         self.searches = 0  # searched decisions so far
 
@@ -345,7 +349,7 @@ class HardAgent(HeuristicAgent):
         from solemio.ai.workers import shared_pool
 
         pool = shared_pool(self.workers) if self.workers > 1 else None
-        if pool is not None:
+        if pool is not None and pool.ready():
             prefix = [0, 0]  # unbroken prefix of iterations seen, where it settled (0: not)
 
             def on_row(rows: dict[int, list[float]]) -> bool:

@@ -64,10 +64,12 @@ def _static_key(game: Any) -> tuple:
     return (game.cs.id, tuple(game.colours))
 
 
-def _worker_main(tasks: Any, results: Any, generation: Any, wid: int) -> None:
+def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int) -> None:
     """A worker's loop: iterations in, rows of play-out values out, until None."""
     from solemio.ai.search import iteration_row
 
+    with ready.get_lock():
+        ready.value += 1  # imported and waiting: searches may use this pool now
     statics: dict[Any, Any] = {}
     while True:
         msg = tasks.get()
@@ -104,6 +106,7 @@ class PlayoutPool:
         ctx = mp.get_context("spawn")
         self.size = processes
         self._generation = ctx.Value("q", 0, lock=False)
+        self._ready = ctx.Value("i", 0)
         self._results = ctx.Queue()
         self._tasks = [ctx.Queue() for _ in range(processes)]
         self._sent: list[set] = [set() for _ in range(processes)]
@@ -112,12 +115,23 @@ class PlayoutPool:
         self._gen = 0
         for wid in range(processes):
             p = ctx.Process(target=_worker_main, name=f"solemio-playout-{wid}",
-                            args=(self._tasks[wid], self._results, self._generation, wid), daemon=True)
+                            args=(self._tasks[wid], self._results, self._generation, self._ready, wid),
+                            daemon=True)
             p.start()
             self._procs.append(p)
 
     def alive(self) -> bool:
         return all(p.is_alive() for p in self._procs)
+
+    def ready(self) -> bool:
+        """Every worker has started and imported its code (until then, search on one core)."""
+        return self._ready.value >= self.size
+
+    def wait_ready(self, timeout: float) -> bool:
+        end = time.monotonic() + timeout
+        while not self.ready() and time.monotonic() < end and self.alive():
+            time.sleep(0.02)
+        return self.ready()
 
     def close(self) -> None:
         self._generation.value = -1
@@ -184,7 +198,7 @@ class PlayoutPool:
                     if cancelled():
                         raise Cancelled()
                     now = time.monotonic()
-                    if deadline is not None and now >= deadline and rows:
+                    if deadline is not None and now >= deadline:
                         break
                     wait = POLL_S if deadline is None else max(0.0005, min(POLL_S, deadline - now))
                     try:
@@ -225,10 +239,13 @@ def default_workers() -> int:
 
 
 def shared_pool(processes: int) -> PlayoutPool | None:
-    """The session's warm pool of ``processes`` workers, started on first use.
+    """The session's pool of ``processes`` workers, started on first use.
 
-    None when ``processes`` is 1 or processes cannot be started here (then
-    the search runs in the calling process; the failure is logged once).
+    A hard seat asks for it when it is created, so the workers import their
+    code while the game begins; a search uses the pool only once it is
+    ``ready()`` and searches on one core until then (with an iteration budget
+    the answer is the same either way).  None when ``processes`` is 1 or
+    processes cannot be started here (the failure is logged once).
     """
     global _POOL, _POOL_FAILED
     if processes <= 1 or _POOL_FAILED:

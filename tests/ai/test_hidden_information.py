@@ -26,6 +26,10 @@ LEVEL_OPTIONS = {"random": {}, "easy": {}, "normal": {}, "tally": {}, "hard": {"
 @pytest.mark.parametrize("level", list(LEVEL_OPTIONS))
 def test_choice_ignores_hidden_cards(edition: str, level: str) -> None:
     cs = load_cardset(edition)
+    if LEVEL_OPTIONS[level].get("workers", 1) > 1:
+        from solemio.ai.workers import shared_pool
+
+        assert shared_pool(2).wait_ready(60)  # the searches below really run on the workers
     checked = 0
     kinds: set[str] = set()
     # hard searches at every probe, so it looks at the first part of one game only

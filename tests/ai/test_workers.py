@@ -27,6 +27,8 @@ def _positions(edition: str, kinds: tuple[str, ...], count: int, seed: int = 21)
 @pytest.mark.parametrize("edition", ["sole-mio", "grande"])
 def test_two_workers_answer_as_one_core(edition: str) -> None:
     """With an iteration budget the rows, and so the choice, do not depend on the cores."""
+    pool = workers.shared_pool(2)
+    assert pool is not None and pool.wait_ready(60)
     for game in _positions(edition, ("order", "draw", "help", "fill"), 4):
         seat = game.current_seat()
         one = make_agent("hard", seat, 5, iterations=10)
@@ -40,13 +42,14 @@ def test_two_workers_answer_as_one_core(edition: str) -> None:
 
 def test_pool_starts_once_and_stays_warm() -> None:
     pool = workers.shared_pool(2)
-    assert pool is not None and pool.alive()
+    assert pool is not None and pool.wait_ready(60) and pool.alive()
     game = _positions("sole-mio", ("order",), 1)[0]
     make_agent("hard", game.current_seat(), 3, iterations=4, workers=2).decide(game)
     assert workers.shared_pool(2) is pool and pool.alive()
 
 
 def test_multicore_thinking_is_cancellable() -> None:
+    assert workers.shared_pool(2).wait_ready(60)
     game = _positions("sole-mio", ("order",), 1)[0]
     hard = make_agent("hard", game.current_seat(), 5, budget_ms=60_000, workers=2)
     cancel = threading.Event()
@@ -84,3 +87,14 @@ def test_one_core_when_processes_are_unavailable(monkeypatch) -> None:
 def test_every_core_option() -> None:
     hard = make_agent("hard", 0, 1, workers=0)
     assert hard.workers == workers.default_workers() >= 1
+
+
+def test_a_search_never_waits_for_workers_to_start(monkeypatch) -> None:
+    """Until the workers are ready the seat searches on one core, within its budget."""
+    pool = workers.shared_pool(2)
+    monkeypatch.setattr(type(pool), "ready", lambda self: False)
+    game = _positions("sole-mio", ("order",), 1)[0]
+    hard = make_agent("hard", game.current_seat(), 5, budget_ms=150, workers=2)
+    t0 = time.perf_counter()
+    assert hard.decide(game) in game.decision().choices
+    assert time.perf_counter() - t0 < 1.0
