@@ -68,6 +68,10 @@ def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int
     """A worker's loop: iterations in, rows of play-out values out, until None."""
     from solemio.ai.search import iteration_row
 
+    try:
+        os.nice(5)  # the window's own process keeps priority over play-outs
+    except (AttributeError, OSError):
+        pass
     with ready.get_lock():
         ready.value += 1  # imported and waiting: searches may use this pool now
     statics: dict[Any, Any] = {}
