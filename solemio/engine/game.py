@@ -420,7 +420,7 @@ class Game:
         g.reveal_queue = list(self.reveal_queue)
         g.winners = list(self.winners)
         r = self.resolving
-        if r is not None:  # steps are frozen records: shared
+        if r is not None:  # step records are replaced, never changed: shared
             g.resolving = Resolving(r.card, r.owner, list(r.members), r.helper, r.rewarded)
         g.choices_log = list(self.choices_log)
         if record_events and self.events is not None:

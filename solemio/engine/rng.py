@@ -1,60 +1,50 @@
-"""The game's own random generator: the same games on every Python version.
+"""The game's randomness: the same games on every Python version.
 
-Python promises only that ``random.random()`` keeps its sequence; ``shuffle``
-and ``randrange`` may change how they draw, and a seeded game (a save is a
-seed plus choices) would then deal other cards.  So the engine draws from
-SplitMix64 (Steele, Lea and Flood 2014; Vigna's reference ``splitmix64.c``):
-one 64-bit state, a few integer operations per draw, a published test vector
-(``tests/test_rng.py``).  Computer players keep using ``random.Random`` for
-their own decisions; only what the game deals goes through this.
+Python promises only that ``random.Random(seed).random()`` keeps its sequence
+(the seeding and ``random()`` itself); ``shuffle``, ``randrange`` and
+``getrandbits``-based draws may change between versions, and a seeded game (a
+save is a seed plus choices) would then deal other cards.  So the engine draws
+every number from ``random()`` alone, and turns it into an index with IEEE
+arithmetic, which every platform computes alike: ``int(random() * n)``.  The
+shuffle is Fisher-Yates from the end with that draw; ``tests/test_rng.py`` pins
+its output.  (``random()`` runs in C: cheaper than any generator written in
+Python, which matters when the hard opponent deals thousands of games.)
 """
 
 from __future__ import annotations
 
-MASK = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-MUL1 = 0xBF58476D1CE4E5B9
-MUL2 = 0x94D049BB133111EB
+import random
 
 
 class GameRandom:
-    """SplitMix64.  A seed is any int (taken modulo 2**64); the state is one int."""
+    """A seeded source of indexes and shuffles built on ``random.Random.random`` only."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_r", "_random")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & MASK
-
-    def next64(self) -> int:
-        """The next 64-bit output (the reference algorithm, step for step)."""
-        self.state = z = (self.state + GOLDEN) & MASK
-        z = ((z ^ (z >> 30)) * MUL1) & MASK
-        z = ((z ^ (z >> 27)) * MUL2) & MASK
-        return z ^ (z >> 31)
+        self._r = random.Random(seed)
+        self._random = self._r.random
 
     def below(self, n: int) -> int:
-        """A number in ``range(n)``: the high bits of ``next64() * n`` (bias below n/2**64)."""
-        return (self.next64() * n) >> 64
+        """A number in ``range(n)``."""
+        return int(self._random() * n)
 
     def shuffle(self, x: list) -> None:
-        """Fisher-Yates from the end, one ``below(i + 1)`` per place (inlined: set-up,
-        round ends and re-deals shuffle often)."""
-        s = self.state
+        """Fisher-Yates from the end: place i takes the card at ``below(i + 1)``."""
+        rnd = self._random
         for i in range(len(x) - 1, 0, -1):
-            s = (s + GOLDEN) & MASK
-            z = ((s ^ (s >> 30)) * MUL1) & MASK
-            z = ((z ^ (z >> 27)) * MUL2) & MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            j = int(rnd() * (i + 1))
             x[i], x[j] = x[j], x[i]
-        self.state = s
 
-    def getstate(self) -> int:
-        return self.state
+    def getstate(self) -> tuple:
+        return self._r.getstate()
 
-    def setstate(self, state: int) -> None:
-        self.state = state & MASK
+    def setstate(self, state: tuple) -> None:
+        self._r.setstate(state)
 
     def copy(self) -> GameRandom:
         g = GameRandom.__new__(GameRandom)
-        g.state = self.state
+        g._r = random.Random()
+        g._r.setstate(self._r.getstate())
+        g._random = g._r.random
         return g

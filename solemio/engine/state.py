@@ -77,6 +77,8 @@ class Decision(NamedTuple):
 
 
 # ---------------------------------------------------------------- the reveal in flight
+# A step record is replaced by the next, never changed (clones share them); they are not
+# frozen dataclasses only because those build several times slower.
 
 
 @dataclass(slots=True)
@@ -90,14 +92,14 @@ class Resolving:
     rewarded: bool = False  # a series rewards its helper once
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class SeriesStep:
     """The owner says which series orders from hand join the revealed one, and their amounts."""
 
     units: int  # what the revealed order asks for alone (4)
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class VariantStep:
     """The owner picks the kinds of a choice order (only those the columns fill, if any)."""
 
@@ -105,7 +107,7 @@ class VariantStep:
     choices: tuple[Choice, ...]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class FillStep:
     """The columns fall short: the owner adds from hand, asks for help, or gives up."""
 
@@ -114,7 +116,7 @@ class FillStep:
     missing: Need
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class HelpStep:
     """One opponent at a time is asked to cover ``request``; the owner offers ``offered``."""
 
@@ -125,26 +127,26 @@ class HelpStep:
     queue: tuple[int, ...]  # those asked after, clockwise
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class BlockStep:
     """The owner of a block order adds own-kind cards from hand to the column."""
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ShowAskStep:
     """The owner of a show order picks an opponent who holds an ingredient card."""
 
     targets: tuple[int, ...]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ShowCardStep:
     """The asked opponent shows one ingredient card of their choice."""
 
     asked: int
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ShowPlayStep:
     """The owner holds the shown kind and plays one card of it (single or double)."""
 
