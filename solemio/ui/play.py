@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from typing import Any
 
 import pygame
 
 from solemio.i18n import _, data_text
+from solemio.show import guide as guide_words
 from solemio.show.director import keep_hand_after_choice
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Animations
@@ -197,6 +199,7 @@ class PlayScene(Scene):
                 ev = s.take_event()
                 self.view = s.view()
                 dur = self.on_event(ev)
+                self.guide_event(ev)
                 sound = EVENT_SOUNDS.get(ev["type"])
                 if sound is not None:
                     self.sfx(sound)
@@ -266,6 +269,8 @@ class PlayScene(Scene):
             # Hot-seat: the screen is shared again; no hand stays face up.
             s.hide_hands()
             self.layout(self.app.size)
+        if self.guided:
+            s.guide_note = ""  # the guide's word on an event lasts one decision
         self.view = s.view()
         self.build_widgets()
 
@@ -281,7 +286,104 @@ class PlayScene(Scene):
         self.focus.set(self.common_widgets())
 
     def common_widgets(self) -> list:
-        return [Button("menu", _("Menu"), self.open_menu, self.L.menu_button, style="secondary")]
+        out = [Button("menu", _("Menu"), self.open_menu, self.L.menu_button, style="secondary")]
+        if self.guided:
+            out.append(Button("guide-leave", _("Leave the guide"), self.leave_guide,
+                              self.guide_leave_rect(), style="secondary"))
+        return out
+
+    # --- the guided first game (the words: solemio/show/guide.py) ----------------
+    @property
+    def guided(self) -> bool:
+        return bool(getattr(self.session, "guide", False))
+
+    def leave_guide(self) -> None:
+        """The guide goes quiet; the game goes on as any other."""
+        self.session.guide = False
+        self.build_widgets()
+
+    def guide_event(self, ev: dict) -> None:
+        if not self.guided or self.session.viewer is None:
+            return
+        note = guide_words.event_tip(ev, self.session.viewer,
+                                     data_text(self.session.cardset.scorer_name))
+        if note:
+            self.session.guide_note = note
+
+    def guide_rect(self) -> pygame.Rect:
+        """Where the guide speaks on the table: left of the oven."""
+        L = self.L
+        x = L.middle.x
+        return pygame.Rect(x, L.middle.y + L.margin, max(160, L.oven.x - x - 3 * L.margin),
+                           L.message.y - L.middle.y - 2 * L.margin)
+
+    def guide_leave_rect(self) -> pygame.Rect:
+        """The guide's "Leave" button, on its heading's line at the right."""
+        box = self.guide_rect()
+        pad = _guide_pad(box)
+        h = max(26, int(self.size[1] * 0.04))
+        w = min(box.w // 2, max(120, int(box.w * 0.45)))
+        return pygame.Rect(box.right - w - pad, box.y + pad, w, h)
+
+    def guide_tip(self) -> Any:
+        """What the guide says now (None while nobody at the screen decides)."""
+        d = self.my_decision()
+        if d is None or not self.guided:
+            return None
+        s = self.session
+        return guide_words.decision_tip(str(d.kind), d.choices, self.view.hand,
+                                        self.view.history, s.cardset, s.seats[d.seat].colour)
+
+    def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
+        """The rectangles the guide points at: the cards, the button or the area it names."""
+        out: list[pygame.Rect] = []
+        widgets = [w for w in self.focus.widgets if w.visible]
+        for what, name in tip.targets:
+            if what == "hand":
+                out += [w.rect for w in widgets if w.name.startswith("hand")
+                        and getattr(w, "face", ("",))[0] == name]
+            elif what == "order":
+                out += [w.rect for w in widgets if w.name.startswith("hand")
+                        and _is_order(getattr(w, "face", None)) and w.face[1] == name]
+            elif what == "widget":
+                out += [w.rect for w in widgets if w.name == name]
+            elif what == "area":
+                area = {"choices": self.L.choices, "actions": self.L.actions}.get(name)
+                if area is not None:
+                    out.append(pygame.Rect(area))
+        return out
+
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        """The guide's words in their box, and a pulsing ring on what to click."""
+        if not self.guided or self.rehearsal:
+            return
+        tip = self.guide_tip()
+        note = getattr(self.session, "guide_note", "")
+        words = [x for x in (note, tip.text if tip is not None else "") if x]
+        box = self.guide_rect()
+        theme.rounded_panel(surface, box, (255, 248, 225, 240), radius=max(6, box.w // 24),
+                            border=theme.GOLD, border_w=3)
+        pad = _guide_pad(box)
+        px = max(12, int(self.size[1] * 0.024))
+        leave = self.guide_leave_rect()
+        head = theme.fit_text(_("Your guide"), px, leave.x - box.x - 2 * pad, theme.TOMATO_DARK,
+                              bold=True)
+        surface.blit(head, head.get_rect(midleft=(box.x + pad, leave.centery)))
+        text = pygame.Rect(box.x + pad, leave.bottom + pad // 2, box.w - 2 * pad, 0)
+        text.h = box.bottom - pad // 2 - text.y
+        if not words:
+            words = [_("Watch the others play; the guide speaks when it is your move.")]
+        theme.draw_wrapped(surface, "\n".join(words), text, px, theme.INK)
+        fg = self.focus
+        for i, w in enumerate(fg.widgets):
+            if w.name == "guide-leave":  # its box was painted over it: the button again
+                w.draw(surface, i == fg.focus, i == fg.hover)
+        if tip is None:
+            return
+        glow = 2 + int(2 * (1 + math.sin(self.t * 5)))
+        for r in self.guide_target_rects(tip):
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(2 * glow + 4, 2 * glow + 4),
+                             max(3, glow), border_radius=max(6, r.w // 10))
 
     def my_decision(self) -> Any:
         """The pending decision if it is for the person who holds the screen and the show
@@ -486,6 +588,7 @@ class PlayScene(Scene):
         surface.blit(surf, surf.get_rect(center=r.center))
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
+        self.draw_guide(surface)  # under the tooltip: both come last in every play scene
         w = self.focus.focused
         if w is None or not w.tooltip:
             return
@@ -526,3 +629,8 @@ def _is_order(face: Any) -> bool:
     """An order card's face: (colour, order id)."""
     return (isinstance(face, tuple | list) and len(face) == 2
             and face[0] in ("blue", "green", "brown", "red", "yellow"))
+
+
+def _guide_pad(box: pygame.Rect) -> int:
+    """The guide box's inner margin."""
+    return max(6, min(box.w, box.h) // 18)

@@ -75,6 +75,7 @@ SCENES: dict[str, str] = {
     "pause": "solemio.ui.scenes.pause:PauseScene",
     "rules": "solemio.ui.scenes.rules:RulesScene",
     "order-info": "solemio.ui.scenes.order_info:OrderInfoScene",
+    "guide-offer": "solemio.ui.scenes.guide_offer:GuideOfferScene",
     "settings": "solemio.ui.scenes.settings:SettingsScene",
     "confirm": "solemio.ui.scenes.confirm:ConfirmScene",
     "replay": "solemio.ui.scenes.replay:ReplayScene",

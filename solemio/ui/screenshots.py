@@ -186,6 +186,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
         save(app, name)
         app.close()
     _rules_shots(size, save, lang)
+    _guide_shots(size, save, lang)
 
     # The table: a person's turn with a selection, then a computer's announcement.
     app = _app(size, lang)
@@ -378,6 +379,43 @@ def _rules_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     rules.explain(spot.face)
     save(app, "04-rules-order-explained")
     app.close()
+
+
+def _guide_shots(size: tuple[int, int], save: Any, lang: str) -> None:
+    """The guided first game: its offer on the first start, the guide at the first turn,
+    and at the first reveal decision."""
+    from solemio.ui import driver, guided
+    from solemio.ui.scenes.guide_offer import GuideOfferScene
+    from solemio.ui.scenes.reveal import RevealScene
+    from solemio.ui.scenes.title import TitleScene
+
+    app = _app(size, lang)
+    app.manager.push(TitleScene(app))
+    app.manager.push(GuideOfferScene(app))
+    save(app, "24-guide-offer")
+    app.close()
+    app = _app(size, lang)
+    app.settings.pace = 0.2
+    app.settings.reveal_speed = 4.0
+    table = app.manager.push(make_table(app, guided.guided_session(FAST_AGENTS)))
+    _settle(app, lambda: table.my_decision() is not None)
+    save(app, "24-guide-first-turn")
+    rng = random.Random(5)
+    for _ in range(3000):
+        top = app.manager.top
+        if isinstance(top, RevealScene) and top.my_decision() is not None:
+            save(app, "24-guide-reveal")
+            break
+        if not driver.person_move(app, rng):
+            driver.wait_thinker(app)
+            app.step([], 0.5, draw=False)
+    app.close()
+
+
+def make_table(app: Any, session: Any) -> Any:
+    from solemio.ui.scenes.table import TableScene
+
+    return TableScene(app, session)
 
 
 FILL_POSITIONS = {

@@ -32,6 +32,9 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] | None = None  # the window as the player left it (not full screen)
     window_pos: list[int] | None = None
+    # The guided first game is offered once, on the first start (no settings file yet: see
+    # load()); a Settings made in code, as the tests make them, counts as offered.
+    guide_offered: bool = True
 
     def normalised(self) -> Settings:
         """Clamp values a hand-edited file may have broken, so the game still starts."""
@@ -49,7 +52,7 @@ class Settings:
             s.reveal_speed = 1.0
         if s.language not in LANGUAGES:
             s.language = system_language()
-        for name in ("sound", "learner_aid", "colour_blind", "fullscreen"):
+        for name in ("sound", "learner_aid", "colour_blind", "fullscreen", "guide_offered"):
             setattr(s, name, bool(getattr(s, name)))
         s.window_size = _pair(s.window_size, 320, 16384)
         s.window_pos = _pair(s.window_pos, -16384, 16384)
@@ -78,6 +81,8 @@ def load(path: Path | None = None) -> Settings:
     try:
         path = path or settings_path()  # an unwritable home cannot even make the folder
         data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(guide_offered=False)  # the first start: a new player
     except (OSError, ValueError):
         return Settings()
     if not isinstance(data, dict):

@@ -616,6 +616,13 @@ class RevealScene(PlayScene):
         step = min(int(ch * 0.24), room // max(1, n - 1)) if n > 1 else 0
         return pygame.Rect(col.centerx - cw // 2, col.y + head + i * step, cw, ch)
 
+    def guide_rect(self) -> pygame.Rect:
+        """The guide speaks over the left of the opponents' row: the columns, the order and
+        the answers below stay in view."""
+        L = self.L
+        top = L.top_bar.bottom + L.margin // 2
+        return pygame.Rect(L.margin, top, int(self.size[0] * 0.42), L.middle.y - top - L.margin)
+
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The hand's order cards and the order being revealed (F1 / right-click explain it)."""
         spots = super().order_spots()

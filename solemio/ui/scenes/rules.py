@@ -5,7 +5,8 @@ here it is painted live with the card painter, so the pictures follow the window
 size, the language and the colour-blind letters like every card in the game.
 Next / Previous (or Left / Right, Page Up / Page Down) turn the pages; the
 edition chooser shows that edition's rules. An order card on a page opens its
-full explanation with a click, or Enter once Tab has reached it.
+full explanation with a click, or Enter once Tab has reached it. The guided first
+game (solemio/ui/guided.py) starts from here too.
 """
 
 from __future__ import annotations
@@ -186,6 +187,10 @@ class RulesScene(WidgetScene):
                 if is_order and top:
                     widgets.append(CardSpot(f"card{n}", c.rect, c.face, self.explain))
                     n += 1
+        guided = pygame.Rect(0, sel.y, min(int(bw * 1.4), self.panel.right - sel.right - 8), bh)
+        guided.right = self.panel.right
+        widgets.append(Button("guided", _("Guided first game"), self.guided_game, guided,
+                              style="good"))
         b_prev = Button("prev", _("Previous"), self.previous, prev, style="secondary")
         b_prev.enabled = self.page > 0
         b_next = Button("next", _("Next"), self.next, nxt, style="primary")
@@ -215,6 +220,11 @@ class RulesScene(WidgetScene):
         if self.page > 0:
             self.page -= 1
             self.layout(self.size)
+
+    def guided_game(self) -> None:
+        from solemio.ui import guided
+
+        guided.start(self.app)
 
     def explain(self, face: tuple) -> None:
         self.app.manager.open("order-info", face, self.cardset)
@@ -304,6 +314,7 @@ class RulesScene(WidgetScene):
                    (centre[0] + r // 2, centre[1] - r // 2)]
             pygame.draw.lines(surface, theme.CREAM, False, pts, max(2, r // 4))
             return
+        centre = (c.rect.right - r // 2, c.rect.bottom - r)  # clear of the order's name
         pygame.draw.circle(surface, theme.TOMATO_DARK, centre, r)
         t = theme.text(c.mark, int(r * 1.3), theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=centre))

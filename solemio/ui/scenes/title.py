@@ -50,6 +50,11 @@ class TitleScene(WidgetScene):
         if self.focus.focus < 0:
             self.focus.focus_name("new")
 
+    def on_enter(self) -> None:
+        # A new player (first start) is offered a guided first game, once.
+        if not self.app.settings.guide_offered:
+            self.app.manager.open("guide-offer")
+
     def on_resume(self) -> None:
         self.can_continue = self._can_continue()
         self.layout(self.app.size)

@@ -1,0 +1,32 @@
+"""Starting the guided first game (the guide's words and targets: solemio/show/guide.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solemio.i18n import _
+from solemio.show import guide
+
+
+def guided_session(agent_options: dict | None = None) -> Any:
+    """A new game of the guide's edition from its fixed deal: you first, then two easy
+    computer players. The session carries ``guide = True`` (the table then speaks)."""
+    from solemio.engine import load_cardset
+    from solemio.ui.session import GameSession, SeatConfig
+
+    names = [_("You"), "Giulia", "Marco"]
+    seats = [SeatConfig(name, colour, person=level is None, level=level or "easy")
+             for name, (colour, level) in zip(names, guide.SEATS, strict=True)]
+    sess = GameSession(load_cardset(guide.EDITION), seats, guide.SEED, first=0,
+                       agent_options=agent_options)
+    sess.guide = True
+    sess.guide_note = ""
+    return sess
+
+
+def start(app: Any) -> None:
+    """Leave whatever is on screen for the guided game (over the title)."""
+    from solemio.ui.scene import make_scene
+
+    app.manager.reset(make_scene("title", app))
+    app.manager.open("table", guided_session())
