@@ -142,6 +142,9 @@ def test_every_page_fits_in_the_longest_language(make_app, size):
                     rects = rules.interactive_rects()
                     assert all(window.contains(r) for _n, r in rects)
                     assert layout.overlaps(rects) == []
+                    labels = [w.label for w in rules.focus.widgets if hasattr(w, "label")
+                              and w.name != "edition"]
+                    assert len(set(labels)) == len(labels), (lang, labels)  # no two alike
                     for pg in rules.placed:
                         for c in pg.cards:
                             assert rules.panel.contains(c.rect), (lang, edition, i)
