@@ -152,3 +152,68 @@ def test_every_page_fits_in_the_longest_language(make_app, size):
     finally:
         i18n.set_language("en")
     assert not theme.OVERFLOWS, sorted(set(theme.OVERFLOWS))
+
+
+REVEAL = """
+name: a reveal with an order in hand
+edition: sole-mio
+seats: [blue, green, brown]
+setup:
+  start: reveal
+  scorer: 1
+  columns: [pepper, pepper, pepper, pepper, mushroom, mushroom, mushroom, salami]
+  oven: [blue:4-3-2-1]
+  hands: {0: [salami, pineapple, double-pineapple, two-each]}
+"""
+
+
+def test_in_the_reveal_the_order_revealed_and_the_hands_orders_explain_themselves(make_app):
+    from solemio.engine.scenario import build_position
+    from solemio.engine.yamlsource import load_text
+    from solemio.ui.scenes.reveal import RevealScene
+
+    game, _data = build_position(load_text(REVEAL, "info.yaml"))
+    app = make_app()
+    seats = [SeatConfig("You", "blue"), SeatConfig("Giulia", "green", person=False),
+             SeatConfig("Marco", "brown", person=False)]
+    sess = GameSession(game.cs, seats, 1, agent_options=FAST_AGENTS)
+    sess.game = game
+    sess.cardset = game.cs
+    sess.cursor = game.event_count()
+    rv = app.manager.push(RevealScene(app, sess, None))
+    for _ in range(40):
+        if rv.my_decision() is not None:
+            break
+        app.step([], 0.5, draw=False)
+    app.draw()
+    spots = dict((face, rect) for rect, face in rv.order_spots())
+    assert set(spots) == {("blue", "two-each")}  # a position built mid-reveal: no order shown
+    for face, rect in spots.items():
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=3)], 0.0)
+        info = app.manager.top
+        assert isinstance(info, OrderInfoScene) and info.face == face
+        app.draw()
+        driver.click(app, driver.widget(app, "close").rect)
+        assert app.manager.top is rv
+
+
+def test_the_order_being_revealed_explains_itself(make_app):
+    from solemio.ui import screenshots
+    from solemio.ui.scenes.reveal import RevealScene
+
+    seed, choices = screenshots.find_decision("sole-mio", "fill", 4)
+    app = make_app()
+    sess = screenshots._session("sole-mio", 4, seed, choices)
+    app.manager.push(TableScene(app, sess))
+    for _ in range(400):
+        top = app.manager.top
+        if isinstance(top, RevealScene) and top.my_decision() is not None:
+            break
+        driver.wait_thinker(app)
+        app.step([], 0.25, draw=False)
+    rv = app.manager.top
+    assert isinstance(rv, RevealScene) and rv.current is not None
+    rect = rv.order_rect()
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=3)], 0.0)
+    info = app.manager.top
+    assert isinstance(info, OrderInfoScene) and info.face == tuple(rv.current.face)

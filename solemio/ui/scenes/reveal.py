@@ -626,6 +626,18 @@ class RevealScene(PlayScene):
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The hand's order cards and the order being revealed (F1 / right-click explain it)."""
         spots = super().order_spots()
+        s = self.session
+        if s.viewer is not None and self.hand_area.w > 0:
+            # The hand's orders (painted, not widgets): each one's visible part.
+            hand = self.hand_faces()
+            start = self.hand_start.get(s.viewer, _hand_counts(hand))
+            rects = _reveal_hand_rects(self.hand_area.size, hand, start)
+            for i, (face, r) in enumerate(zip(hand, rects, strict=True)):
+                if face[0] in COLOUR_KIND:
+                    r = r.move(self.hand_area.topleft)
+                    if i + 1 < len(rects):
+                        r.w = max(1, rects[i + 1].x - rects[i].x)
+                    spots.append((r, tuple(face)))
         cur = self.current
         if cur is not None and cur.face and cur.face[0] in COLOUR_KIND:
             spots.append((self.order_rect(), tuple(cur.face)))
