@@ -248,16 +248,25 @@ class RulesScene(WidgetScene):
         backdrop(self.app, surface)
         w, h = self.size
         title_text(surface, _("How to play"), (w // 2, int(h * 0.07)), int(h * 0.08))
-        theme.rounded_panel(surface, self.panel, (250, 241, 220, 240))
         pages = self.pages()
         page = pages[self.page]
-        head = theme.fit_text(page.title, self.head_px, self.head_rect.w, theme.TOMATO_DARK,
-                              bold=True)
-        surface.blit(head, head.get_rect(midtop=self.head_rect.midtop))
-        for pg in self.placed:
-            self.draw_group(surface, pg)
-        theme.draw_wrapped(surface, page.body, self.body_rect, self.body_px, theme.INK,
-                           centre=True, middle=True)
+
+        def paint(layer: pygame.Surface) -> None:
+            # Painted once per page, size, language and painter (a page stands still).
+            full = pygame.Surface(self.size, pygame.SRCALPHA)
+            theme.rounded_panel(full, self.panel, (250, 241, 220, 240))
+            head = theme.fit_text(page.title, self.head_px, self.head_rect.w,
+                                  theme.TOMATO_DARK, bold=True)
+            full.blit(head, head.get_rect(midtop=self.head_rect.midtop))
+            for pg in self.placed:
+                self.draw_group(full, pg)
+            theme.draw_wrapped(full, page.body, self.body_rect, self.body_px, theme.INK,
+                               centre=True, middle=True)
+            layer.blit(full, (0, 0), self.panel)
+
+        key = ("how-to-play", self.edition, self.page, self.size, tuple(self.panel),
+               id(self.app.cards.painter))
+        surface.blit(theme.layer(key, self.panel.size, paint), self.panel)
         self.draw_indicator(surface, len(pages))
         self.focus.draw(surface)
 
