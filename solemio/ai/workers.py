@@ -74,9 +74,17 @@ def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int
         pass
     with ready.get_lock():
         ready.value += 1  # imported and waiting: searches may use this pool now
+    import multiprocessing as mp
+
+    parent = mp.parent_process()
     statics: dict[Any, Any] = {}
     while True:
-        msg = tasks.get()
+        try:
+            msg = tasks.get(timeout=1.0)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the game's process ended without closing the pool (killed, crashed)
+            continue
         if msg is None:
             return
         if msg[0] == "static":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -98,3 +99,44 @@ def test_a_search_never_waits_for_workers_to_start(monkeypatch) -> None:
     t0 = time.perf_counter()
     assert hard.decide(game) in game.decision().choices
     assert time.perf_counter() - t0 < 1.0
+
+
+@pytest.mark.skipif(not os.path.exists("/proc"), reason="process checks read /proc")
+def test_workers_end_when_the_game_process_dies(tmp_path) -> None:
+    """A game process killed without closing its pool leaves no play-out process behind."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "orphan.py"
+    script.write_text(
+        "import os\n"
+        "from solemio.ai.workers import shared_pool\n"
+        "if __name__ == '__main__':\n"
+        "    p = shared_pool(2)\n"
+        "    assert p.wait_ready(60)\n"
+        "    print(' '.join(str(x.pid) for x in p._procs), flush=True)\n"
+        "    os._exit(0)\n"
+    )
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    pids = [int(x) for x in out.stdout.split()]
+    assert len(pids) == 2, out.stderr
+    end = time.monotonic() + 10
+    alive = pids
+    while alive and time.monotonic() < end:
+        time.sleep(0.2)
+        alive = [p for p in pids if _alive(p)]
+    assert not alive
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie has exited; only its entry waits for the reaper
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except OSError:
+        return True
