@@ -27,8 +27,7 @@ MAX_NAME = 40
 
 def saves_dir() -> Path:
     path = userdirs.data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return userdirs.ensure(path)
 
 
 def file_stem(name: str) -> str:

@@ -26,8 +26,7 @@ KIND = "record"
 
 def records_dir() -> Path:
     path = userdirs.data_dir() / "records"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return userdirs.ensure(path)
 
 
 def exports_dir() -> Path:
@@ -41,8 +40,7 @@ def exports_dir() -> Path:
         from platformdirs import user_documents_dir
 
         path = Path(user_documents_dir()) / "Sole Mio records"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return userdirs.ensure(path)
 
 
 def seats_extra(seats: list[Any]) -> list[dict]:

@@ -183,7 +183,16 @@ def _scenes(t: SelfTest, frame: str | None) -> None:
     from solemio.ui import screenshots
 
     with tempfile.TemporaryDirectory(prefix="solemio-selftest-") as tmp:
-        shots = t.check("scenes", lambda: screenshots.shots_for_size(FRAME_SIZE, Path(tmp)))
+        # The scenes' tour plants saves and records of its own: never in the player's folders.
+        previous = os.environ.get("SOLEMIO_HOME")
+        os.environ["SOLEMIO_HOME"] = str(Path(tmp) / "home")
+        try:
+            shots = t.check("scenes", lambda: screenshots.shots_for_size(FRAME_SIZE, Path(tmp)))
+        finally:
+            if previous is None:
+                os.environ.pop("SOLEMIO_HOME", None)
+            else:
+                os.environ["SOLEMIO_HOME"] = previous
         if shots is not None and frame:
             # The table with cards in hand says most about a build at one glance.
             table = [p for p in shots if "table" in p.name] or shots

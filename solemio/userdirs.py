@@ -26,7 +26,8 @@ def _override(name: str) -> Path | None:
     return Path(value) / name if value else None
 
 
-def _made(path: Path) -> Path:
+def ensure(path: Path) -> Path:
+    """Make ``path`` (a per-user folder or one inside it) when possible; return it either way."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -43,19 +44,19 @@ def writable(path: Path) -> bool:
 
 def data_dir() -> Path:
     """Saves, statistics and replays."""
-    return _made(_override("data") or Path(_DIRS.user_data_dir))
+    return ensure(_override("data") or Path(_DIRS.user_data_dir))
 
 
 def config_dir() -> Path:
     """Settings."""
-    return _made(_override("config") or Path(_DIRS.user_config_dir))
+    return ensure(_override("config") or Path(_DIRS.user_config_dir))
 
 
 def log_dir() -> Path:
     """The rotating log file (``logs.py``): what a windowed build cannot print."""
-    return _made(_override("logs") or Path(_DIRS.user_log_dir))
+    return ensure(_override("logs") or Path(_DIRS.user_log_dir))
 
 
 def user_cardsets_dir() -> Path:
     """House variants a player adds: listed beside the shipped editions."""
-    return _made(data_dir() / "cardsets")
+    return ensure(data_dir() / "cardsets")
