@@ -6,7 +6,7 @@ import pygame
 
 from solemio.ui import theme
 from solemio.ui.scene import Scene
-from solemio.ui.widgets import FocusGroup
+from solemio.ui.widgets import Button, FocusGroup
 
 
 def backdrop(app, surface: pygame.Surface) -> None:
@@ -45,3 +45,21 @@ class WidgetScene(Scene):
 
     def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
         return self.focus.rects()
+
+
+def pager_buttons(scene: WidgetScene, page: int, pages: int) -> list[Button]:
+    """Newer, Back and Older under a paged list (records, saves): one place for both lists.
+
+    ``scene`` supplies ``turn_page(step)``; the buttons sit in a strip near the bottom.
+    """
+    from solemio.i18n import _
+    from solemio.ui import layout
+
+    w, h = scene.size
+    bottom = pygame.Rect(int(w * 0.2), int(h * 0.87), int(w * 0.6), int(max(36, h * 0.07)))
+    prev_r, close_r, next_r = layout.split_h(bottom, 3, int(w * 0.02))
+    prev_b = Button("previous", _("Newer"), lambda: scene.turn_page(-1), prev_r, style="secondary")
+    prev_b.enabled = page > 0
+    next_b = Button("next", _("Older"), lambda: scene.turn_page(1), next_r, style="secondary")
+    next_b.enabled = page < pages - 1
+    return [prev_b, Button("close", _("Back"), scene.app.manager.pop, close_r), next_b]

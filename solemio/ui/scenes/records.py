@@ -8,7 +8,7 @@ import pygame
 
 from solemio.i18n import _, data_text
 from solemio.ui import layout, theme
-from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
 from solemio.ui.widgets import Button, Widget
 
 PER_PAGE = 7
@@ -45,14 +45,7 @@ class RecordsScene(WidgetScene):
                                   lambda r=rec: self.watch(r), watch, style="secondary"))
             widgets.append(Button(f"export{i}", _("Export"), lambda r=rec: self.export(r),
                                   export, style="quiet"))
-        bottom = pygame.Rect(int(w * 0.2), int(h * 0.87), int(w * 0.6), int(max(36, h * 0.07)))
-        prev_r, close_r, next_r = layout.split_h(bottom, 3, int(w * 0.02))
-        prev_b = Button("previous", _("Newer"), lambda: self.turn_page(-1), prev_r,
-                        style="secondary")
-        prev_b.enabled = self.page > 0
-        next_b = Button("next", _("Older"), lambda: self.turn_page(1), next_r, style="secondary")
-        next_b.enabled = self.page < pages - 1
-        widgets += [prev_b, Button("close", _("Back"), self.app.manager.pop, close_r), next_b]
+        widgets += pager_buttons(self, self.page, pages)
         self.focus.set(widgets)
         if self.focus.focus < 0:
             self.focus.focus_name("watch0" if shown else "close")

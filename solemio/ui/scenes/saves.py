@@ -13,7 +13,7 @@ import pygame
 from solemio.i18n import _, data_text, ngettext
 from solemio.ui import layout, theme
 from solemio.ui.scene import make_scene
-from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
 from solemio.ui.widgets import Button, TextField, Widget
 
 PER_PAGE = 4
@@ -132,14 +132,7 @@ class SavesScene(WidgetScene):
                                   style="good"))
             widgets.append(Button(f"delete{i}", _("Delete"), lambda s=sv: self.ask(s), del_r,
                                   style="secondary"))
-        bottom = pygame.Rect(int(w * 0.2), int(h * 0.87), int(w * 0.6), int(max(36, h * 0.07)))
-        prev_r, close_r, next_r = layout.split_h(bottom, 3, int(w * 0.02))
-        prev_b = Button("previous", _("Newer"), lambda: self.turn_page(-1), prev_r,
-                        style="secondary")
-        prev_b.enabled = self.page > 0
-        next_b = Button("next", _("Older"), lambda: self.turn_page(1), next_r, style="secondary")
-        next_b.enabled = self.page < pages - 1
-        widgets += [prev_b, Button("close", _("Back"), self.app.manager.pop, close_r), next_b]
+        widgets += pager_buttons(self, self.page, pages)
         if self.asking is not None:
             self.ask_panel = pygame.Rect(0, 0, int(max(420, w * 0.5)), int(max(200, h * 0.3)))
             self.ask_panel.center = (w // 2, h // 2)
