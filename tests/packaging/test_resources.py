@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -31,9 +32,14 @@ def test_a_missing_resource_names_every_place_looked_in():
 
 @pytest.mark.packaging
 def test_installed_wheel_finds_its_own_copy(tmp_path):
+    # from a clean copy: a stale build/lib or egg-info in the checkout could hide a package
+    # the project's configuration leaves out
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "*.egg-info", "lib", "work", "icons", "generated", "dist", "__pycache__"))
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
-                    str(ROOT)], check=True)
+                    str(source)], check=True)
     wheel = next(wheels.glob("solemio-*.whl"))
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
@@ -41,6 +47,9 @@ def test_installed_wheel_finds_its_own_copy(tmp_path):
                for folder in ("assets", "cardsets") for p in (ROOT / folder).rglob("*")
                if p.is_file() and (folder == "assets" or p.suffix == ".yaml")}
     assert shipped <= names, sorted(shipped - names)[:10]
+    # every module of the game, so a new sub-package cannot be left out of the wheel
+    code = {p.relative_to(ROOT).as_posix() for p in (ROOT / "solemio").rglob("*.py")}
+    assert code <= names, sorted(code - names)[:10]
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True)
