@@ -307,11 +307,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "arena":
-        return cmd_arena(argv[1:])
     from solemio import logs
 
-    logs.setup()
+    logs.setup()  # before any command, the arena's included: its faults are logged too
+    if argv and argv[0] == "arena":
+        return cmd_arena(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.selftest:

@@ -177,6 +177,30 @@ def _games(t: SelfTest) -> None:
         t.check(f"game {cid}", play)
 
 
+def _hard_workers(t: SelfTest) -> None:
+    """A hard seat thinks in worker processes: a frozen binary must be able to start them
+    (PyInstaller needs ``freeze_support`` and the workers' modules bundled), and they must
+    give the same answer as one core."""
+    from solemio.ai import make_agent, workers
+    from solemio.engine import load_cardset, new_game
+
+    def search() -> None:
+        pool = workers.shared_pool(2)
+        if pool is None or not pool.wait_ready(60):
+            raise RuntimeError("the play-out worker processes did not start")
+        game = new_game(load_cardset("sole-mio"), ["blue", "red", "green"], seed=2026)
+        seat = game.current_seat()
+        one = make_agent("hard", seat, 7, iterations=4).decide(game.clone(record_events=True))
+        two = make_agent("hard", seat, 7, iterations=4, workers=2).decide(
+            game.clone(record_events=True))
+        if one != two:
+            raise ValueError(f"two workers chose {two!r}, one core {one!r}")
+        if not pool.alive():
+            raise RuntimeError("a play-out worker died during the search")
+
+    t.check("hard search on two workers", search)
+
+
 def _scenes(t: SelfTest, frame: str | None) -> None:
     import shutil
 
@@ -225,6 +249,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     t.check("sounds", lambda: _sounds(t))
     t.check("catalogues", lambda: _catalogues(t))
     _games(t)
+    _hard_workers(t)
     _scenes(t, screenshot)
     ok = not t.failures
     log.info("self-test %s: %d failure(s)", "passed" if ok else "FAILED", len(t.failures))

@@ -114,3 +114,15 @@ def test_the_title_screen_opens_with_an_unwritable_home(tmp_path, monkeypatch):
         assert app.manager.top.__class__ is TitleScene
     finally:
         app.close()
+
+
+def test_the_arena_writes_to_the_log_too(home, capsys):
+    """``solemio arena`` runs for hours unattended: what goes wrong in it must reach the log."""
+    from solemio import cli
+
+    logs.reset()
+    assert cli.main(["arena", "--edition", "sole-mio", "--seats", "random,random", "--games", "1",
+                     "--seed", "3"]) == 0
+    assert logs.log_path() == home / "logs" / "solemio.log"
+    logging.getLogger("solemio.ai.arena").error("an arena fault")
+    assert "an arena fault" in logs.log_path().read_text()

@@ -16,7 +16,7 @@ def test_selftest_passes_and_saves_a_frame(home, tmp_path, capsys):
     assert report["ok"] is True and report["failures"] == []
     assert report["title_s"] > 0  # from this (pytest) process's start: no upper bound here
     for group in ("title", "pictures", "fonts", "sounds", "catalogues", "game sole-mio",
-                  "game mamma-mia", "game grande", "scenes"):
+                  "game mamma-mia", "game grande", "hard search on two workers", "scenes"):
         assert group in report["seconds"]
     picture = pygame.image.load(str(frame))
     assert picture.get_size() == selftest.FRAME_SIZE
