@@ -312,3 +312,22 @@ def test_a_failing_computer_player_is_reported_not_replaced_silently(make_app, c
     assert sess.table.moves() > moves  # the game goes on (the normal level moved)
     assert "lost its marbles" in table.error and "P1" in table.error
     assert any("lost its marbles" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+def test_people_at_one_screen_are_never_called_you(make_app):
+    """The lone person's default name is "You"; with two people the pass screen would
+    say "Pass to You" and "I am You", so a second person renames the first."""
+    from solemio.ui.scenes.newgame import PERSON_NAMES, NewGameScene
+
+    app = make_app()
+    ng = app.manager.push(NewGameScene(app))
+    assert ng.rows[0]["name"] == "You" and ng.configs()[0].name == "You"  # alone: spoken to
+    driver.widget(app, "type1").step(-1)  # Computer · normal -> easy
+    driver.widget(app, "type1").step(-1)  # -> Person
+    assert ng.rows[1]["type"] == "person"
+    names = [c.name for c in ng.configs()]
+    assert "You" not in names and names[0] == PERSON_NAMES[0] and names[1] == "Giulia"
+    assert driver.widget(app, "name0").value == PERSON_NAMES[0]  # the field shows it at once
+    ng.rows[0]["name"] = "You"  # a remembered set-up from before is mended on start
+    ng.set_n(3)
+    assert ng.rows[0]["name"] == PERSON_NAMES[0]

@@ -24,6 +24,9 @@ from solemio.ui.texts import COLOUR_KIND, COLOURS, colour_name, level_name
 from solemio.ui.widgets import Button, Selector, TextField
 
 DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
+# With two or more people at one screen each is called by name ("Pass to Anna"), so
+# the lone person's default name "You" would read "Pass to You", "I am You".
+PERSON_NAMES = ["Anna", "Paolo", "Chiara", "Matteo", "Elena"]
 PLAYER_TYPES = ["person", "easy", "normal", "hard"]
 
 
@@ -94,7 +97,7 @@ class NewGameScene(WidgetScene):
                                      pygame.Rect(xs[0], r.y, cols[0], r.h)))
             widgets.append(Selector(f"type{i}", "", PLAYER_TYPES,
                                     PLAYER_TYPES.index(row["type"]), _type_name,
-                                    lambda v, i=i: self.rows[i].__setitem__("type", v),
+                                    lambda v, i=i: self.set_type(i, v),
                                     pygame.Rect(xs[1], r.y, cols[1], r.h)))
             widgets.append(Selector(f"colour{i}", "", list(COLOURS),
                                     COLOURS.index(row["colour"]), colour_name,
@@ -127,7 +130,28 @@ class NewGameScene(WidgetScene):
 
     def set_n(self, n: int) -> None:
         self.n = n
+        self.name_people()
         self.layout(self.size)
+
+    def set_type(self, i: int, kind: str) -> None:
+        self.rows[i]["type"] = kind
+        if self.name_people():
+            self.layout(self.size)  # the name fields show the new names
+
+    def name_people(self) -> bool:
+        """With two or more people at the table, give a person still called "You" a name;
+        True when a name changed."""
+        people = [r for r in self.rows[:self.n] if r["type"] == "person"]
+        if len(people) < 2:
+            return False
+        taken = {r["name"].strip() for r in self.rows[:self.n]}
+        free = [n for n in PERSON_NAMES if n not in taken]
+        changed = False
+        for row in people:
+            if row["name"].strip() in ("", _("You")) and free:
+                row["name"] = free.pop(0)
+                changed = True
+        return changed
 
     def set_first(self, v: int | None) -> None:
         self.first = v
@@ -142,6 +166,7 @@ class NewGameScene(WidgetScene):
         self.layout(self.size)
 
     def configs(self) -> list[SeatConfig]:
+        self.name_people()
         out = []
         for i in range(self.n):
             row = self.rows[i]
