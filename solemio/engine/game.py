@@ -104,6 +104,7 @@ class Game:
         self.own = [KIND_INDEX[COLOUR_KIND[c]] for c in seats]  # each seat's personal kind
         self.seed = seed
         self.first_arg = first
+        self.arranged: Position | None = None  # the position it was arranged from, if any
         key = (id(cs), tuple(self.colours))
         cards = _CARDS.get(key)
         if cards is None or cards.cs is not cs:
@@ -193,6 +194,8 @@ class Game:
         if self.choices_log or self.turns:
             raise ValueError("only a blank game (deal=False) can be arranged")
         cards = self.cards
+        if not len(pos.hands) == len(pos.stacks) == len(pos.filled) == self.n:
+            raise ValueError("a position lists hands, stacks and filled orders for each seat")
         zones = [*pos.hands, *pos.stacks, *pos.filled, pos.columns, pos.oven, pos.supply, pos.box]
         placed = [c for zone in zones for c in zone]
         if pos.scorer_holder >= 0:
@@ -204,6 +207,7 @@ class Game:
                 raise ValueError("a hand or stack holds another colour's order")
         if any(cards.kind[c] < 0 for c in pos.columns):
             raise ValueError("only ingredient cards lie in the columns")
+        self.arranged = pos
         self.hands = [list(h) for h in pos.hands]
         self.stacks = [list(s) for s in pos.stacks]
         self.filled = [list(f) for f in pos.filled]
@@ -399,6 +403,15 @@ class Game:
 
     # ------------------------------------------------------------------ copies
 
+    def restart(self, record_events: bool = True) -> Game:
+        """The same game at its start: dealt again from its seed, or arranged again from
+        the position it was arranged from (a designed deal, a scenario)."""
+        g = Game(self.cs, self.colours, self.seed, self.first_arg, record_events,
+                 deal=self.arranged is None)
+        if self.arranged is not None:
+            g.arrange(self.arranged)
+        return g
+
     def clone(self, record_events: bool = False) -> Game:
         """An independent copy; events are not copied unless asked for."""
         g = Game.__new__(Game)
@@ -455,10 +468,13 @@ def new_game(
 
 def replay(
     cs: CardSet, seats: list[str], seed: int, choices: list[Choice], first: int | None = None,
-    record_events: bool = True,
+    record_events: bool = True, position: Position | None = None,
 ) -> Game:
-    """Rebuild a game from its seed and choice log; an illegal entry raises IllegalChoice."""
-    g = Game(cs, seats, seed, first, record_events)
+    """Rebuild a game from its seed (or the position it was arranged from) and its choice
+    log; an illegal entry raises IllegalChoice."""
+    g = Game(cs, seats, seed, first, record_events, deal=position is None)
+    if position is not None:
+        g.arrange(position)
     for i, ch in enumerate(choices):
         try:
             g.apply(ch)

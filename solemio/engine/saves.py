@@ -17,7 +17,7 @@ from typing import Any
 from solemio.atomic import write_atomic
 from solemio.engine.cardset import CardSet, parse_cardset
 from solemio.engine.choices import from_json, to_json
-from solemio.engine.game import Game, IllegalChoice, replay
+from solemio.engine.game import Game, IllegalChoice, Position, replay
 from solemio.engine.yamlsource import Located, SourceError
 
 FORMAT = "solemio-save"
@@ -76,7 +76,47 @@ def game_to_dict(game: Game, extra: dict[str, Any] | None = None) -> dict[str, A
         "choices": [to_json(c) for c in game.choices_log],
         "digest": digest(game),
         "extra": extra or {},
+        **({"position": position_to_json(game.arranged)} if game.arranged is not None else {}),
     }
+
+
+_ZONES = ("hands", "stacks", "filled", "columns", "oven", "supply", "box")
+_NUMBERS = ("round", "turn", "round_starter", "scorer_holder")
+
+
+def position_to_json(pos: Position) -> dict[str, Any]:
+    """A game arranged from a position (a designed deal) is saved with that position: the
+    seed alone would deal other cards."""
+    out: dict[str, Any] = {z: getattr(pos, z) for z in _ZONES}
+    out.update({k: getattr(pos, k) for k in _NUMBERS})
+    out["start"] = pos.start
+    out["history"] = [list(h) for h in pos.history]
+    return out
+
+
+def position_from_json(data: Any) -> Position:
+    """The position of a save (TypeError or ValueError when it is malformed)."""
+    if not isinstance(data, dict):
+        raise TypeError("position")
+
+    def ids(x: Any) -> list[int]:
+        if not isinstance(x, list) or not all(isinstance(c, int) and not isinstance(c, bool)
+                                              for c in x):
+            raise TypeError("a zone of the position")
+        return list(x)
+
+    zones = {}
+    for z in _ZONES:
+        v = data[z]
+        zones[z] = [ids(x) for x in v] if z in ("hands", "stacks", "filled") and \
+            isinstance(v, list) else ids(v)
+    nums = {k: data[k] for k in _NUMBERS}
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in nums.values()):
+        raise TypeError("a number of the position")
+    if data["start"] not in ("turn", "reveal") or not isinstance(data["history"], list):
+        raise TypeError("start or history")
+    history = [tuple(h) for h in data["history"] if isinstance(h, list)]
+    return Position(start=data["start"], history=history, **zones, **nums)
 
 
 def save_game(game: Game, path: str | Path, extra: dict[str, Any] | None = None) -> None:
@@ -123,7 +163,8 @@ def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[G
         choices = [from_json(c) for c in data["choices"]]
         if not isinstance(seats, list) or not isinstance(seed, int):
             raise TypeError("seats or seed")
-        game = replay(cs, seats, seed, choices, first, record_events)
+        position = position_from_json(data["position"]) if "position" in data else None
+        game = replay(cs, seats, seed, choices, first, record_events, position)
     except SaveError:
         raise
     except SourceError as exc:

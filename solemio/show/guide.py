@@ -26,12 +26,75 @@ from solemio.i18n import _
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 COLOUR_KIND = dict(zip(("blue", "green", "brown", "red", "yellow"), KINDS, strict=True))
 
-#: The guided game: the edition, the deal and the table (you, then two easy players).
+#: The guided game: the edition, the table (you, then two easy players) and the seed of
+#: the computer players (the cards come from the designed deal below, not from the seed).
 EDITION = "sole-mio"
-SEED = 20
+SEED = 10
 SEATS = (("blue", None), ("green", "easy"), ("brown", "easy"))
 
-Target = tuple[str, str]
+# The designed deal.  Hand-picked so that a first game, played as the guide suggests,
+# meets the key moments in its first round: cards played before an order fill it from
+# the columns; you draw the Sole Mio! card at once and reveal the oven yourself; your
+# revealed four-of-a-kind order takes a second one from your hand as a series; that
+# series needs one card more than the columns and your hand hold, so you ask for help
+# and the helper takes its reward.  tests/show/test_guide_deal.py plays it through.
+P1, P2 = ("pepper", 1), ("pepper", 2)
+O1, O2 = ("olive", 1), ("olive", 2)
+M1, M2 = ("mushroom", 1), ("mushroom", 2)
+S1, S2 = ("salami", 1), ("salami", 2)
+A1, A2 = ("pineapple", 1), ("pineapple", 2)
+#: each seat's hand: five ingredients and two orders
+DEAL_HANDS: tuple[tuple[tuple, ...], ...] = (
+    (P1, P1, P1, P1, S1, ("blue", "four-pepper"), ("blue", "four-salami")),
+    (S1, S1, A1, A1, M1, ("green", "four-pineapple"), ("green", "two-each")),
+    (O1, O1, A1, S1, M2, ("brown", "four-olive"), ("brown", "block")),
+)
+#: the top of each seat's order stack (the rest of its orders below, in the card set's order)
+DEAL_STACKS: tuple[tuple[str, ...], ...] = (
+    ("two-doubles", "four-mushroom", "block"),
+    ("four-salami", "block", "four-olive"),
+    ("four-pepper", "two-each", "four-salami"),
+)
+#: the top of the supply, drawn first ("scorer": the Sole Mio! card); the other
+#: ingredients lie below in a fixed order (shuffled once from SEED)
+DEAL_SUPPLY: tuple[Any, ...] = (O1, "scorer", S1, O1, A1, M1, O2, A1, M1, P1)
+
+
+def deal(cardset: Any, colours: Sequence[str] = tuple(c for c, _l in SEATS)) -> Any:
+    """The guided game, arranged from the designed deal through the engine's public set-up
+    hook (``Game.arrange``): the same cards every time, and saved with its position."""
+    from solemio.engine.game import Game, Position
+    from solemio.engine.rng import GameRandom
+
+    g = Game(cardset, list(colours), SEED, first=0, deal=False)
+    cards = g.cards
+    free = sorted(set(range(cards.n_ingredients)) - set(cards.removed))
+
+    def take(face: tuple) -> int:
+        for cid in free:
+            if cards.face[cid] == tuple(face):
+                free.remove(cid)
+                return cid
+        raise ValueError(f"the designed deal uses more {face} than the game holds")
+
+    hands = [[take(f) if f[0] in KINDS else cards.order_cid[s][f[1]] for f in hand]
+             for s, hand in enumerate(DEAL_HANDS)]
+    stacks = []
+    for s, top in enumerate(DEAL_STACKS):
+        in_hand = {f[1] for f in DEAL_HANDS[s] if f[0] not in KINDS}
+        rest = [c for c in cards.seat_orders[s]
+                if cards.face[c][1] not in in_hand and cards.face[c][1] not in top]
+        stacks.append(rest[::-1] + [cards.order_cid[s][o] for o in reversed(top)])
+    top_first = [cards.scorer if f == "scorer" else take(f) for f in DEAL_SUPPLY]
+    rest = list(free)
+    GameRandom(SEED).shuffle(rest)
+    supply = rest + top_first[::-1]  # bottom first: the last card is drawn first
+    g.arrange(Position(hands=hands, stacks=stacks, filled=[[] for _ in colours],
+                       columns=[], oven=[], supply=supply, box=list(cards.removed),
+                       start="turn", turn=0, round_starter=0))
+    return g
+
+Target = tuple[str, Any]
 
 
 @dataclass(frozen=True)
@@ -91,10 +154,31 @@ def _plural(kind: str) -> str:
     return kind_plural(kind)
 
 
+def _is_series(cardset: Any, order_id: str) -> bool:
+    try:
+        return bool(cardset.order(order_id).series)
+    except (KeyError, AttributeError):
+        return False
+
+
+def kept_for_series(hand: Sequence[tuple], history: Sequence[Sequence[Any]], cardset: Any,
+                    seat: int | None) -> list[str]:
+    """The four-of-a-kind orders in hand to keep for a series: one of the seat's own is in
+    the oven this round, and when it comes out these may join it (each then needs less,
+    made up from the columns and the hand, so their cards are kept too)."""
+    if seat is None or not any(h and h[0] == "order" and h[1] == seat
+                               and _is_series(cardset, str(h[2])) for h in history):
+        return []
+    return [oid for oid in _orders(hand) if _is_series(cardset, oid)]
+
+
 def covered_order(hand: Sequence[tuple], oven: dict[str, int], cardset: Any,
-                  own_kind: str) -> str | None:
-    """An order in hand whose needs the oven holds (by the announcements), if any."""
+                  own_kind: str, keep: Sequence[str] = ()) -> str | None:
+    """An order in hand whose needs the oven holds (by the announcements), if any (not one
+    kept for a series)."""
     for oid in _orders(hand):
+        if oid in keep:
+            continue
         needs = order_needs(cardset, oid, own_kind)
         if needs and all(oven.get(k, 0) >= n for k, n in needs.items()):
             return oid
@@ -102,16 +186,22 @@ def covered_order(hand: Sequence[tuple], oven: dict[str, int], cardset: Any,
 
 
 def play_tip(choices: Sequence[tuple], hand: Sequence[tuple],
-             history: Sequence[Sequence[Any]], cardset: Any, own_kind: str) -> Tip:
+             history: Sequence[Sequence[Any]], cardset: Any, own_kind: str,
+             seat: int | None = None) -> Tip:
     """Which kind to play: one an order in hand needs (it goes into the oven for it),
-    else the kind held most; and an order to add when the oven will then hold its needs."""
+    else the kind held most; and an order to add when the oven will then hold its needs.
+    Orders kept for a series, and their cards, stay in the hand."""
     if any(c[0] == "pass" for c in choices) and not any(c[0] == "play" for c in choices):
         return Tip(_("You hold no ingredient card, so you must pass this turn."),
                    (("area", "actions"),))
     held = _kind_units(hand)
     playable = {c[1] for c in choices if c[0] == "play"}
+    keep = kept_for_series(hand, history, cardset, seat)
+    kept_kinds = {k for oid in keep for k in order_needs(cardset, oid, own_kind) or {}}
     kind, text = None, ""
     for oid in _orders(hand):
+        if oid in keep:
+            continue
         needs = order_needs(cardset, oid, own_kind) or {}
         for k in sorted(needs, key=lambda k: -held.get(k, 0)):
             if k in playable and held.get(k, 0):
@@ -124,14 +214,19 @@ def play_tip(choices: Sequence[tuple], hand: Sequence[tuple],
         if kind:
             break
     if kind is None:
-        kind = max(sorted(playable), key=lambda k: held.get(k, 0))
+        kind = max(sorted(playable), key=lambda k: (k not in kept_kinds, held.get(k, 0)))
         text = _(
             "Your turn: play cards of one kind into the oven, then press Play. Everyone hears "
             "what you play, so remember what the others say too.")
+    if keep:
+        text += " " + _(
+            "Keep {name} and its cards in your hand: when your four-of-a-kind order in the "
+            "oven comes out, it can join it as a series and then needs less.",
+            name=_name(cardset, keep[0]))
     targets: list[Target] = [("hand", kind)]
     oven = announced(history)
     oven[kind] += held.get(kind, 0)
-    oid = covered_order(hand, oven, cardset, own_kind)
+    oid = covered_order(hand, oven, cardset, own_kind, keep)
     if oid is not None:
         text += " " + _("Select {name} too: the oven will then hold what it needs.",
                         name=_name(cardset, oid))
@@ -140,10 +235,11 @@ def play_tip(choices: Sequence[tuple], hand: Sequence[tuple],
 
 
 def order_tip(hand: Sequence[tuple], history: Sequence[Sequence[Any]], cardset: Any,
-              own_kind: str) -> Tip:
+              own_kind: str, seat: int | None = None) -> Tip:
     """Whether to add an order now: one whose needs the oven already holds, by the
-    announcements of this round."""
-    oid = covered_order(hand, announced(history), cardset, own_kind)
+    announcements of this round (not one kept for a series)."""
+    keep = kept_for_series(hand, history, cardset, seat)
+    oid = covered_order(hand, announced(history), cardset, own_kind, keep)
     if oid is not None:
         return Tip(_(
             "You may add one order. The oven already holds what {name} needs, and an "
@@ -167,46 +263,97 @@ def draw_tip(hand: Sequence[tuple]) -> Tip:
 
 
 def decision_tip(kind: str, choices: Sequence[tuple], hand: Sequence[tuple],
-                 history: Sequence[Sequence[Any]], cardset: Any, colour: str) -> Tip:
-    """What the guide says for a decision of the person (``kind`` is the engine's phase)."""
+                 history: Sequence[Sequence[Any]], cardset: Any, colour: str,
+                 seat: int | None = None) -> Tip:
+    """What the guide says for a decision of the person (``kind`` is the engine's phase;
+    ``seat`` theirs, to recognise their own orders in the oven)."""
     own = COLOUR_KIND.get(colour, "olive")
     if kind == "play":
-        return play_tip(choices, hand, history, cardset, own)
+        return play_tip(choices, hand, history, cardset, own, seat)
     if kind == "order":
-        return order_tip(hand, history, cardset, own)
+        return order_tip(hand, history, cardset, own, seat)
     if kind == "draw":
         return draw_tip(hand)
-    area = (("area", "choices"),)
+    # In the reveal the guide points at the exact answer: a picker's next step, or the
+    # button of the answer it suggests.
+    picker = (("picker", kind),)
+    pick = suggestion(kind, choices, hand, history, cardset, colour, seat)
+    answer = (("choice", pick),) if pick is not None else (("area", "choices"),)
+    if kind == "series" and len(choices) <= 1:
+        return Tip(_("Your four-of-a-kind order came out. You hold no other one to join it, "
+                     "so it is revealed alone."))
+    if kind == "help" and not any(c[0] == "help" for c in choices):
+        return Tip(_("Someone asks you for help, but your hand cannot cover the request: "
+                     "you decline."))
     if kind == "series":
         return Tip(_(
             "Your four-of-a-kind order came out. Join others from your hand into a series: "
-            "they then ask for 4, 3, 2 and 1, so each one is cheaper."), area)
+            "they then ask for 4, 3, 2 and 1, so each one is cheaper."), picker)
     if kind == "variant":
         return Tip(_(
             "This order lets you choose its kinds. Choose the ones the columns already "
-            "cover: the picker marks them."), area)
+            "cover: the picker marks them."), picker)
     if kind == "fill":
         return Tip(_(
             "Your order came out. The columns are used first; what they lack you may add "
             "from your hand or ask the others for. Confirm the way the picker suggests."),
-            area)
+            picker)
     if kind == "help":
         return Tip(_(
             "Someone asks you for help. Helping fills their order, but you score too: the "
-            "top card of your order stack joins your filled orders."), area)
+            "top card of your order stack joins your filled orders."), answer)
     if kind == "block":
         return Tip(_(
             "Your Block order came out. Cards of your kind added from your hand make it "
-            "harder to block, but if it is blocked they stay in the column."), area)
+            "harder to block, but if it is blocked they stay in the column."), answer)
     if kind == "show-ask":
-        return Tip(_("Your Show order came out. Choose whom to ask to show you a card."), area)
+        return Tip(_("Your Show order came out. Choose whom to ask to show you a card."),
+                   answer)
     if kind == "show-card":
         return Tip(_(
             "You must show one ingredient card. Show a kind the asker is unlikely to hold."),
-            area)
+            answer)
     if kind == "show-play":
-        return Tip(_("Play a card of the kind shown, and your order is filled."), area)
+        return Tip(_("Play a card of the kind shown, and your order is filled."), answer)
     return Tip("")
+
+
+def _units(cards: Sequence[Sequence[Any]]) -> int:
+    return sum(int(c[1]) + 2 * int(c[2]) for c in cards)
+
+
+def suggestion(kind: str, choices: Sequence[tuple], hand: Sequence[tuple],
+               history: Sequence[Sequence[Any]], cardset: Any, colour: str,
+               seat: int | None = None) -> tuple | None:
+    """The choice the guide suggests, one of ``choices``; None where a picker suggests it
+    (a series, an order's kinds, the cards that fill an order: the picker's default)."""
+    legal = list(choices)
+    if not legal or kind in ("series", "variant", "fill"):
+        return None
+    own = COLOUR_KIND.get(colour, "olive")
+    if kind == "play":
+        tip = play_tip(legal, hand, history, cardset, own, seat)
+        want = next((t[1] for t in tip.targets if t[0] == "hand"), None)
+        plays = [c for c in legal if c[0] == "play" and c[1] == want]
+        if plays:
+            return max(plays, key=lambda c: (int(c[2]) + 2 * int(c[3]), c[2]))
+        return legal[0]
+    if kind == "order":
+        keep = kept_for_series(hand, history, cardset, seat)
+        oid = covered_order(hand, announced(history), cardset, own, keep)
+        return ("order", oid) if ("order", oid) in legal else ("no-order",)
+    if kind == "draw":
+        target = draw_tip(hand).targets[0][1]
+        pick = ("draw", "stack" if target == "draw-stack" else "supply")
+        return pick if pick in legal else legal[0]
+    if kind == "help":
+        helps = [c for c in legal if c[0] == "help"]
+        return min(helps, key=lambda c: (_units(c[1]), c)) if helps else ("decline",)
+    if kind == "block":
+        blocks = [c for c in legal if c[0] == "block"]
+        return max(blocks, key=lambda c: (int(c[1]) + 2 * int(c[2]), c)) if blocks \
+            else legal[0]
+    return legal[0]
 
 
 def event_tip(ev: dict, seat: int, scorer_name: str) -> str:

@@ -109,14 +109,12 @@ class ReplayShow:
     """Every moment of a finished game, built on demand; see the module's docstring."""
 
     def __init__(self, game: Any, every: int = EVERY) -> None:
-        from solemio.engine import new_game
-
         if game.events is None:
             raise ValueError("the replay needs the game's events (record_events=True)")
         self.game = game
         self.every = every
         self.seats = len(game.colours)
-        fresh = new_game(game.cs, list(game.colours), game.seed, game.first_arg)
+        fresh = game.restart()
         self.start = fresh.event_count()
         to_stack = getattr(game.cs, "unfilled", "stack") != "out-of-game"
         first = Moment(show_state.begin(fresh.view(None), self.start, to_stack),

@@ -9,16 +9,18 @@ from solemio.show import guide
 
 
 def guided_session(agent_options: dict | None = None) -> Any:
-    """A new game of the guide's edition from its fixed deal: you first, then two easy
-    computer players. The session carries ``guide = True`` (the table then speaks)."""
+    """A new game of the guide's edition from its designed deal (``guide.deal``): you
+    first, then two easy computer players. The session carries ``guide = True`` (the table
+    then speaks; the autosave keeps it)."""
     from solemio.engine import load_cardset
     from solemio.ui.session import GameSession, SeatConfig
 
     names = [_("You"), "Giulia", "Marco"]
     seats = [SeatConfig(name, colour, person=level is None, level=level or "easy")
              for name, (colour, level) in zip(names, guide.SEATS, strict=True)]
-    sess = GameSession(load_cardset(guide.EDITION), seats, guide.SEED, first=0,
-                       agent_options=agent_options)
+    cs = load_cardset(guide.EDITION)
+    sess = GameSession(cs, seats, guide.SEED, first=0, agent_options=agent_options,
+                       game=guide.deal(cs))
     sess.guide = True
     sess.guide_note = ""
     return sess

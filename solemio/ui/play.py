@@ -332,7 +332,8 @@ class PlayScene(Scene):
             return None
         s = self.session
         return guide_words.decision_tip(str(d.kind), d.choices, self.view.hand,
-                                        self.view.history, s.cardset, s.seats[d.seat].colour)
+                                        self.view.history, s.cardset, s.seats[d.seat].colour,
+                                        d.seat)
 
     def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
         """The rectangles the guide points at: the cards, the button or the area it names."""
@@ -351,7 +352,14 @@ class PlayScene(Scene):
                 area = {"choices": self.L.choices, "actions": self.L.actions}.get(name)
                 if area is not None:
                     out.append(pygame.Rect(area))
+            else:
+                out += self.guide_answer_rects(what, name, widgets)
         return out
+
+    def guide_answer_rects(self, what: str, name: Any, widgets: list) -> list[pygame.Rect]:
+        """The exact answer the guide points at in a scene's own widgets (the reveal: a
+        choice's button, a picker's next step)."""
+        return []
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         """The guide's words in their box, and a pulsing ring on what to click."""

@@ -75,6 +75,8 @@ class GameSession:
         self.agents = {i: make_agent(s.level, seat=i, seed=seed,
                                      **{**WINDOW_AGENT_OPTIONS.get(s.level, {}), **opts.get(s.level, {})})
                        for i, s in enumerate(seats) if not s.person}
+        self.guide = False  # the guided first game (solemio/ui/guided.py): the table speaks
+        self.guide_note = ""  # the guide's word on the last event, for one decision
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.
         self._viewer: int | None = persons[0] if len(persons) == 1 else None
@@ -173,9 +175,7 @@ class GameSession:
             self.show = show_state.begin(g.view(self._viewer), g.event_count(),
                                          self._to_stack())
             return
-        from solemio.engine import new_game
-
-        fresh = new_game(self.cardset, [s.colour for s in self.seats], self.seed, self.first)
+        fresh = g.restart()
         start = fresh.event_count()
         st = show_state.begin(fresh.view(self._viewer), start, self._to_stack())
         self.show = show_state.run(st, g.events_for(self._viewer, start)[: max(0, position - start)])
@@ -224,7 +224,10 @@ class GameSession:
         """The engine's save (card set embedded, digest, version) with the seats' people."""
         from solemio.engine.saves import game_to_dict
 
-        return game_to_dict(self.game, {"seats": [asdict(s) for s in self.seats]})
+        extra: dict[str, Any] = {"seats": [asdict(s) for s in self.seats]}
+        if getattr(self, "guide", False):
+            extra["guide"] = True  # a guided game resumed after quitting keeps guiding
+        return game_to_dict(self.game, extra)
 
     def game_finished(self) -> None:
         """The game is over: keep its record and count it in the statistics (once)."""
@@ -337,9 +340,13 @@ def session_from_save(path: Path) -> GameSession:
                 isinstance(s.name, str) and isinstance(s.person, bool) and
                 isinstance(s.level, str) for s in seats):
             raise ValueError("the seats do not match the game")
-        return GameSession(game.cs, seats, game.seed, game.first_arg, game=game)
+        sess = GameSession(game.cs, seats, game.seed, game.first_arg, game=game)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path}: the seats are missing or wrong ({exc})", "incomplete") from None
+    if extra.get("guide") is True:
+        sess.guide = True
+        sess.guide_note = ""
+    return sess
 
 
 def _from_first_format(path: Path) -> GameSession | None:

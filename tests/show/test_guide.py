@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from solemio.engine import load_cardset, new_game
+from solemio.engine import load_cardset
 from solemio.show import guide
 
 CS = load_cardset("sole-mio")
@@ -60,14 +60,14 @@ def test_drawing_the_scorer_card_is_explained_to_its_drawer_only():
 
 def test_every_decision_of_a_whole_game_gets_words_and_real_targets():
     cs = load_cardset(guide.EDITION)
-    g = new_game(cs, [c for c, _lvl in guide.SEATS], guide.SEED)
+    g = guide.deal(cs)
     rng = random.Random(3)
     kinds = set()
     while not g.is_over():
         d = g.decision()
         if d.seat == 0:
             v = g.view(0)
-            tip = guide.decision_tip(str(d.kind), d.choices, v.hand, v.history, cs, "blue")
+            tip = guide.decision_tip(str(d.kind), d.choices, v.hand, v.history, cs, "blue", 0)
             assert tip.text, d.kind
             kinds.add(str(d.kind))
             for what, name in tip.targets:
@@ -78,6 +78,10 @@ def test_every_decision_of_a_whole_game_gets_words_and_real_targets():
                     assert ("blue", name) in v.hand
                 elif what == "widget":
                     assert name in WIDGETS
+                elif what == "picker":  # the picker's next step
+                    assert name == d.kind and d.kind in ("series", "variant", "fill")
+                elif what == "choice":  # the exact answer's button
+                    assert name in d.choices
                 else:
                     assert (what, name) in (("area", "choices"), ("area", "actions"))
         g.apply(rng.choice(d.choices))
@@ -89,4 +93,4 @@ def test_the_guide_reads_only_the_seats_view():
     import inspect
 
     params = set(inspect.signature(guide.decision_tip).parameters)
-    assert params == {"kind", "choices", "hand", "history", "cardset", "colour"}
+    assert params == {"kind", "choices", "hand", "history", "cardset", "colour", "seat"}

@@ -74,7 +74,8 @@ def test_the_guide_points_at_the_cards_to_play_and_can_be_left(make_app):
             if (what == "hand" and w.face[0] == name) or (what == "order" and w.face[1] == name):
                 driver.click(app, w.rect)
     driver.click(app, driver.widget(app, "confirm").rect)
-    app.step([], 0.5, draw=False)
+    for _ in range(10):
+        app.step([], 0.5, draw=False)
     d = table.my_decision()
     assert d is not None and d.kind == "draw"
     assert table.guide_tip().targets[0][0] == "widget"
@@ -95,7 +96,7 @@ def test_the_guide_speaks_at_every_decision_of_a_guided_game(make_app):
         if isinstance(top, (TableScene, RevealScene)) and top.my_decision() is not None:
             tip = top.guide_tip()
             assert tip is not None and tip.text
-            assert top.guide_target_rects(tip), (top.my_decision().kind, tip)
+            assert top.guide_target_rects(tip) or not tip.targets, (top.my_decision().kind, tip)
             kinds.add(str(top.my_decision().kind))
             reveal_seen = reveal_seen or isinstance(top, RevealScene)
             if len(kinds) == 1 or reveal_seen:
@@ -119,3 +120,91 @@ def test_leaving_a_guided_game_to_the_title(make_app):
     driver.key(app, pygame.K_ESCAPE)
     driver.click(app, driver.widget(app, "title").rect)
     assert isinstance(app.manager.top, TitleScene)
+
+
+def follow_the_guide(app, until_round: int = 2, limit: int = 4000) -> dict:
+    """Play the guided game by clicking exactly what the guide rings, as a newcomer would;
+    returns what was seen (the decision kinds, the reveal's targets)."""
+    from solemio.ui.scenes.summary import RoundSummaryScene
+
+    seen: dict = {"kinds": [], "reveal_targets": []}
+    for _ in range(limit):
+        top = app.manager.top
+        sess = getattr(top, "session", None)
+        if isinstance(top, RoundSummaryScene) or (sess is not None
+                                                  and sess.game.round >= until_round):
+            break
+        d = top.my_decision() if isinstance(top, (TableScene, RevealScene)) else None
+        if d is None:
+            driver.wait_thinker(app)
+            app.step([], 0.3, draw=False)
+            continue
+        tip = top.guide_tip()
+        rects = top.guide_target_rects(tip)
+        seen["kinds"].append(str(d.kind))
+        if not tip.targets:  # answered for the person after a pause (nothing to choose)
+            assert len(d.choices) == 1 and tip.text
+            app.step([], 0.3, draw=False)
+            continue
+        assert rects, (d.kind, tip)
+        if isinstance(top, RevealScene):
+            # The exact thing to click: a button or a card, never a whole area.
+            assert all(t[0] in ("choice", "picker") for t in tip.targets), tip
+            assert all(r.w < top.L.choices.w for r in rects)
+            seen["reveal_targets"].append((str(d.kind), tip.targets))
+        if d.kind == "play":
+            hand = [w for w in top.focus.widgets if w.name.startswith("hand")]
+            for what, name in tip.targets:
+                for w in hand:
+                    if (what == "hand" and w.face[0] == name) or (
+                            what == "order" and w.face[1] == name):
+                        driver.click(app, w.rect)
+            driver.click(app, driver.widget(app, "confirm").rect)
+        else:
+            driver.click(app, rects[0])
+        app.step([], 0.3, draw=False)
+    return seen
+
+
+def test_following_the_guides_rings_plays_the_designed_first_round(make_app):
+    app, table = guided_table(make_app, (1024, 640))
+    sess = table.session
+    seen = follow_the_guide(app)
+    assert sess.game.round == 2 or sess.game.is_over()
+    evs = sess.game.events_for(0)
+    kinds = [e["type"] for e in evs if e.get("seat") == 0 or e.get("helper") == 0]
+    assert "scorer-drawn" in kinds and "series" in kinds and "help-asked" in kinds
+    assert any(e["type"] == "series" and e["seat"] == 0 and len(e["orders"]) == 2 for e in evs)
+    assert any(e["type"] == "help-given" and e["helper"] == 0 for e in evs)
+    assert {"series", "fill", "help"} <= {k for k, _t in seen["reveal_targets"]}
+
+
+def test_a_guided_game_resumed_after_quitting_keeps_guiding(make_app):
+    from solemio.engine.saves import digest
+    from solemio.ui import session as session_mod
+
+    app, table = guided_table(make_app)
+    tip = table.guide_tip()
+    for what, name in tip.targets:
+        for w in [w for w in table.focus.widgets if w.name.startswith("hand")]:
+            if (what == "hand" and w.face[0] == name) or (what == "order" and w.face[1] == name):
+                driver.click(app, w.rect)
+    driver.click(app, driver.widget(app, "confirm").rect)
+    app.step([], 0.5, draw=False)
+    sess = table.session
+    sess.autosave()
+    back = session_mod.load_autosave()
+    assert back is not None and back.guide is True
+    assert digest(back.game) == digest(sess.game) and back.game.arranged is not None
+    # Resumed through the title's Continue, the table speaks again.
+    app2 = make_app((1280, 720))
+    app2.manager.push(TitleScene(app2))
+    driver.click(app2, driver.widget(app2, "continue").rect)
+    resumed = app2.manager.top
+    assert isinstance(resumed, TableScene) and resumed.guided
+    app2.step([], 0.5, draw=False)
+    assert resumed.guide_tip() is not None and resumed.guide_tip().text
+    # A game that left the guide is saved without it.
+    sess.guide = False
+    sess.autosave()
+    assert session_mod.load_autosave().guide is False

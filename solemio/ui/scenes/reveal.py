@@ -558,12 +558,34 @@ class RevealScene(PlayScene):
                 label = _("Play {card}", card=_card_name(((d.context or {}).get("kind", ""),
                                                           ch[1])))
             style = "secondary" if ch[0] in ("give-up", "decline") else "good"
-            out.append(Button(f"choice{i}", label, lambda c=ch: self.apply(c), cell,
-                              style=style))
+            button = Button(f"choice{i}", label, lambda c=ch: self.apply(c), cell, style=style)
+            button.choice = ch  # the guide points at the button of the answer it suggests
+            out.append(button)
         if pages > 1 and len(cells) > len(shown):
             out.append(Button("more", _("More choices ({p}/{n})", p=self.page + 1, n=pages),
                               self.next_page, cells[len(shown)], style="secondary"))
         return out
+
+    def guide_answer_rects(self, what: str, name: Any, widgets: list) -> list[pygame.Rect]:
+        """The guide's exact answer: the button of the choice it suggests (or "More choices"
+        while that button is on another page), or the picker's next step: the orders still
+        to join the series, then Next, then Confirm; Confirm (or Go on) in a fill picker."""
+        by_name = {w.name: w for w in widgets}
+        if what == "choice":
+            hit = [w.rect for w in widgets if getattr(w, "choice", None) == name]
+            if not hit and "more" in by_name:
+                hit = [by_name["more"].rect]
+            return hit
+        if what != "picker":
+            return []
+        if name == "series" and self.series_picker is not None:
+            m = self.series_picker.model
+            if m.step == 1:
+                joins = [w.rect for w in widgets if w.name.startswith("choice-join")
+                         and getattr(w, "oid", None) not in m.joined]
+                return joins or [w.rect for n, w in by_name.items() if n == "choice-next"]
+            return [w.rect for n, w in by_name.items() if n == "choice-confirm"]
+        return [w.rect for n, w in by_name.items() if n in ("fill-confirm", "fill-go")]
 
     def picker_for(self, d: Any) -> SeriesPicker:
         """The series picker of this decision: kept across rebuilds, new for a new decision."""

@@ -1,0 +1,75 @@
+"""The guided first game's designed deal: built through the engine's public set-up hook,
+the same every time, and, played as the guide suggests against the window's two easy
+players, its first round meets the moments it is designed to teach."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from solemio.ai import make_agent
+from solemio.engine import load_cardset
+from solemio.engine.saves import digest, game_from_dict, game_to_dict
+from solemio.show import guide
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from guide_helpers import guided_choice  # noqa: E402
+
+CS = load_cardset(guide.EDITION)
+
+
+def first_round(stop_round: int = 2) -> tuple:
+    g = guide.deal(CS)
+    agents = {i: make_agent(level, seat=i, seed=guide.SEED)
+              for i, (_c, level) in enumerate(guide.SEATS) if level}
+    while g.round < stop_round and not g.is_over():
+        d = g.decision()
+        g.apply(guided_choice(g, 0) if d.seat == 0 else agents[d.seat].decide(g))
+    return g, g.events_for(0)
+
+
+def test_the_deal_is_designed_and_reproducible():
+    a, b = guide.deal(CS), guide.deal(CS)
+    assert digest(a) == digest(b) and a.arranged is not None
+    view = a.view(0)
+    assert sorted(view.hand) == sorted(guide.DEAL_HANDS[0])
+    assert a.decision().seat == 0 and a.decision().kind == "play"
+    assert [len(a.view(s).hand) for s in range(3)] == [7, 7, 7]
+    # every card of a three-player game, each in one place (the hook checks it)
+    assert len(a.supply) == 31 and a.cards.scorer in a.supply
+
+
+def test_following_the_guide_meets_every_key_moment_of_the_first_round():
+    g, evs = first_round()
+    ends = [e for e in evs if e["type"] == "round-end"]
+    assert ends and ends[0]["scorer"] == 0  # you reveal the oven
+    # The Sole Mio! card: drawn by you with your first draw.
+    first_draw = next(i for i, e in enumerate(evs) if e["type"] == "draw")
+    assert evs[first_draw - 1] == {"type": "scorer-drawn", "seat": 0}
+    r1 = evs[:next(i for i, e in enumerate(evs) if e["type"] == "new-round")]
+    # An order the columns fill: your first order, after the cards you played for it.
+    assert any(e["type"] == "filled" and e["seat"] == 0 and not e["offered"]
+               and not e["given"] for e in r1)
+    # A series: your second four-of-a-kind order, kept in hand, joins the first.
+    series = [e for e in r1 if e["type"] == "series" and e["seat"] == 0]
+    assert series and len(series[0]["orders"]) == 2
+    # A help request and its reward: you ask, an opponent helps and takes its reward;
+    # and you help an opponent and take yours.
+    asked = next(e for e in r1 if e["type"] == "help-asked" and e["seat"] == 0)
+    given = next(e for e in r1 if e["type"] == "help-given" and e["seat"] == 0)
+    assert given["helper"] != 0 and asked["request"]
+    assert any(e["type"] == "reward" and e["seat"] == given["helper"] and e["order"]
+               for e in r1)
+    assert any(e["type"] == "help-given" and e["helper"] == 0 for e in r1)
+    assert any(e["type"] == "reward" and e["seat"] == 0 and e["order"] for e in r1)
+    assert not [e for e in r1 if e["type"] == "failed" and e["seat"] == 0]
+
+
+def test_a_guided_game_is_saved_with_its_position_and_resumed_exactly():
+    g, _evs = first_round()
+    data = game_to_dict(g)
+    assert "position" in data
+    back, _extra = game_from_dict(data, "test")
+    assert digest(back) == digest(g) and back.arranged is not None
+    start = g.restart()
+    assert digest(start) == digest(guide.deal(CS))
