@@ -232,6 +232,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run(start=lambda app: app.manager.open("replay-file", path)) or 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The coach on a game record: a seat's failed and unplayed orders (and its mistakes)."""
+    from pathlib import Path
+
+    from solemio import i18n
+    from solemio.coach import run_review
+    from solemio.engine.saves import SaveError
+    from solemio.records import open_record
+    from solemio.savefiles import problem_text
+
+    i18n.set_language(args.lang or i18n.system_language())
+    path = Path(args.file)
+    try:
+        game, seats, _extra = open_record(path)
+    except SaveError as exc:
+        return _fail(f"{path}: cannot review this record: {problem_text(exc.problem)} ({exc})")
+    if not 0 <= args.seat < len(game.colours):
+        return _fail(f"--seat {args.seat}: this game has seats 0 to {len(game.colours) - 1}")
+    out = run_review(game, args.seat, path=path)
+    if args.bench:
+        print(json.dumps(out.figures))
+        return 0
+    if args.json:
+        print(json.dumps(out.review.to_json()))
+    else:
+        from solemio.coach.words import report
+
+        print(report(out.review, [str(s.get("name", "?")) for s in seats]), end="")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from solemio.ui.app import run
 
@@ -273,6 +304,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--check", action="store_true",
                    help="only check that the record can be replayed")
     r.set_defaults(func=cmd_replay)
+
+    rv = sub.add_parser("review", help="the coach: why a seat's orders failed in a game record")
+    rv.add_argument("file")
+    rv.add_argument("--seat", type=_integer, required=True, help="the seat reviewed (0 first)")
+    rv.add_argument("--json", action="store_true", help="print one JSON object")
+    rv.add_argument("--lang", choices=LANGUAGES, help="the language of the text (default: "
+                    "the system's)")
+    rv.add_argument("--no-grade", action="store_true",
+                    help="skip grading the seat's decisions (the search takes a while)")
+    rv.add_argument("--bench", action="store_true",
+                    help="print how long the analysis took (wall and process CPU seconds)")
+    rv.set_defaults(func=cmd_review)
 
     v = sub.add_parser("validate", help="check card-set YAML files")
     v.add_argument("files", nargs="+")
