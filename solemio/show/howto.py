@@ -208,7 +208,11 @@ def pages(cardset: Any) -> list[Page]:
     out.append(Page("controls", _("Playing here"), _(
         "Click cards or use the arrows and Enter to select them, then confirm. "
         "Escape opens the menu; F11 switches full screen. With several people at one "
-        "screen, the game asks you to pass it on before showing anyone's hand.")))
+        "screen, the game asks you to pass it on before showing anyone's hand."),
+        (Group(ROW, (("olive", 1), ("olive", 1), ("pepper", 1), (ME, goal)),
+               _("selected: two olives"), marks=("✓", "✓", "", "")),
+         Group(ARROW),
+         Group(STACK, (("olive", 1), ("olive", 1)), _("Play: into the oven")))))
     return out
 
 
