@@ -22,7 +22,9 @@ def make_agent(level: str, seat: int = 0, seed: int = 0, **options: Any) -> Agen
     Options for hard: ``budget_ms`` (thinking time per decision, default
     1000) or ``iterations`` (a fixed number of play-outs, for exact
     reproduction), and ``workers``: play-out processes (1, the default: in
-    the calling process; 0: every core, see ``solemio.ai.workers``).
+    the calling process; 0: every core, see ``solemio.ai.workers``), and
+    ``clock``: what ``budget_ms`` counts, ``"wall"`` (default) or ``"cpu"``
+    (the searching thread's CPU time: measurement on a loaded machine).
     Unknown levels raise ValueError.
     """
     from solemio.ai.heuristic import EASY, NORMAL, HeuristicAgent

@@ -47,6 +47,10 @@ def _parser() -> _Parser:
     p.add_argument("--iterations", type=int, default=None, help="hard: play-outs per decision (reproducible)")
     p.add_argument("--workers", type=int, default=None,
                    help="hard: play-out processes per hard seat (default 1; 0: every core)")
+    p.add_argument("--budget-clock", choices=("wall", "cpu"), default=None,
+                   help="hard: what --budget-ms counts: wall time (default, what a person waits) "
+                        "or the searching process's CPU time (measurement on a loaded machine; "
+                        "one process per hard seat)")
     p.add_argument("--json", action="store_true")
     return p
 
@@ -72,11 +76,13 @@ def play_game(job: GameJob) -> dict:
         extra = opts if lvl == "hard" else {}
         agents.append(make_agent(lvl, s, job.seed * 31 + s, **extra))
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
     while not game.is_over():
         seat = game.current_seat()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         choice = agents[seat].decide(game)
         times[seat].append((time.perf_counter() - t0) * 1000.0)
+        cpu[seat].append((time.thread_time() - c0) * 1000.0)
         game.apply(choice)
     winners = game.winners
     scores = game.scores()
@@ -85,6 +91,7 @@ def play_game(job: GameJob) -> dict:
         "credit": [1.0 / len(winners) if s in winners else 0.0 for s in range(n)],
         "filled": scores,
         "times": times,
+        "cpu": cpu,  # this process's CPU time per decision (ms): what the decision cost, load aside
         # hard: play-out iterations and searched decisions (how much search the budget bought)
         "search": [(getattr(a, "playouts", 0), getattr(a, "searches", 0)) for a in agents],
     }
@@ -114,13 +121,15 @@ def summarise(results: Iterable[dict]) -> dict:
     for r in results:
         games += 1
         for s, lvl in enumerate(r["levels"]):
-            d = per.setdefault(lvl, {"credit": [], "filled": [], "times": [], "search": [0, 0]})
+            d = per.setdefault(lvl, {"credit": [], "filled": [], "times": [], "cpu": [],
+                                     "search": [0, 0]})
             its, searched = r.get("search", [(0, 0)] * len(r["levels"]))[s]
             d["search"][0] += its
             d["search"][1] += searched
             d["credit"].append(r["credit"][s])
             d["filled"].append(r["filled"][s])
             d["times"].extend(r["times"][s])
+            d["cpu"].extend(r.get("cpu", [[]] * len(r["levels"]))[s])
     levels = {}
     for lvl, d in per.items():
         c = d["credit"]
@@ -134,6 +143,8 @@ def summarise(results: Iterable[dict]) -> dict:
             "filled_mean": round(sum(d["filled"]) / len(d["filled"]), 3),
             "decision_ms_p50": round(_percentile(d["times"], 0.50), 2),
             "decision_ms_p95": round(_percentile(d["times"], 0.95), 2),
+            "decision_cpu_ms_p50": round(_percentile(d["cpu"], 0.50), 2),
+            "decision_cpu_ms_p95": round(_percentile(d["cpu"], 0.95), 2),
             "decisions": len(d["times"]),
         }
         if d["search"][1]:
@@ -186,17 +197,24 @@ def _validate(args: argparse.Namespace) -> tuple[str, list[str], dict]:
         if args.iterations < 1:
             raise ArenaError("--iterations must be at least 1")
         options["iterations"] = args.iterations
+    if args.budget_clock is not None:
+        if args.budget_clock == "cpu" and args.workers not in (None, 1):
+            raise ArenaError("--budget-clock cpu counts one process's CPU time: use it with --workers 1")
+        options["clock"] = args.budget_clock
     return cs.id if args.edition in EDITIONS else args.edition, seats, options
 
 
 def format_table(summary: dict, header: str) -> str:
     lines = [header, f"{'level':<8} {'seats':>6} {'win share':>9} {'95% CI':>16} "
-             f"{'filled':>7} {'p50 ms':>8} {'p95 ms':>8}"]
+             f"{'filled':>7} {'p50 ms':>8} {'p95 ms':>8} {'p95 cpu':>8}"]
     for lvl, d in sorted(summary["levels"].items(), key=lambda kv: LEVELS.index(kv[0])):
         lo, hi = d["ci95"]
         lines.append(
             f"{lvl:<8} {d['seats']:>6} {d['win_share']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>16} "
-            f"{d['filled_mean']:>7.2f} {d['decision_ms_p50']:>8.2f} {d['decision_ms_p95']:>8.2f}"
+            f"{d['filled_mean']:>7.2f} {d['decision_ms_p50']:>8.2f} {d['decision_ms_p95']:>8.2f} "
+            f"{d['decision_cpu_ms_p95']:>8.2f}"
+            + (f"  ({d['iterations_per_search']:.1f} play-outs a search)" if "iterations_per_search" in d
+               else "")
         )
     return "\n".join(lines)
 

@@ -59,6 +59,9 @@ def test_arena_bad_input(capsys) -> None:
         ["--edition", "sole-mio", "--seats", "normal,random", "--games", "2", "--budget-ms", "-1"],
         ["--seats", "normal,random", "--games", "2"],
         ["--edition", "sole-mio", "--seats", "normal,random", "--games", "2", "--bogus"],
+        ["--edition", "sole-mio", "--seats", "hard,random", "--games", "2", "--budget-clock", "moon"],
+        ["--edition", "sole-mio", "--seats", "hard,random", "--games", "2", "--budget-clock", "cpu",
+         "--workers", "2"],
     ]
     for argv in bad:
         assert main(argv) == 2, argv
@@ -103,6 +106,42 @@ def test_hard_respects_its_budget() -> None:
     choice = hard.decide(game)
     assert time.perf_counter() - t0 < 0.165 + 0.1
     assert choice in game.decision().choices
+
+
+def test_cpu_budget_clock_counts_this_threads_time(monkeypatch) -> None:
+    """``clock="cpu"``: the budget is the searching thread's CPU time, not the wall's."""
+    from solemio.ai import search
+
+    game = _position_with("order")
+    hard = make_agent("hard", game.current_seat(), 5, budget_ms=150, clock="cpu")
+    c0 = time.thread_time()
+    assert hard.decide(game) in game.decision().choices
+    assert time.thread_time() - c0 < 0.165 + 0.05
+    assert hard.playouts >= 1
+    # the search reads the cpu clock: one that jumps a second a look ends it at once
+    ticks = iter(range(0, 10_000))
+    monkeypatch.setitem(search.CLOCKS, "cpu", lambda: float(next(ticks)))
+    hard = make_agent("hard", game.current_seat(), 5, budget_ms=150, clock="cpu")
+    assert hard.decide(game) in game.decision().choices
+    assert hard.searches == 1 and hard.playouts <= 1
+
+
+def test_cpu_clock_refuses_worker_processes() -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        make_agent("hard", 0, 0, clock="cpu", workers=2)
+    with pytest.raises(ValueError):
+        make_agent("hard", 0, 0, clock="sundial")
+
+
+def test_arena_reports_cpu_time_per_decision(capsys) -> None:
+    assert main(["--edition", "sole-mio", "--seats", "hard,normal", "--games", "1", "--seed", "3",
+                 "--processes", "1", "--budget-ms", "20", "--budget-clock", "cpu", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    hard = out["levels"]["hard"]
+    assert 0 < hard["decision_cpu_ms_p50"] <= hard["decision_cpu_ms_p95"]
+    assert hard["iterations_per_search"] >= 1
 
 
 def test_make_agent_rejects_unknown_level() -> None:
