@@ -68,18 +68,31 @@ class _SampleSelf(HeuristicAgent):
 
     _base: tuple[int, int, list[Entry], list[float]] = (-1, 0, [], [0.0] * 5)
     prepared_for: int | None = None  # the search whose position was prepared
+    # the play-out's own tail of the oven, grown as its history grows (``restart`` clears it)
+    _tail: list[Entry]
+    _tail_seen: list[float]
 
     def prepare(self, history: tuple, round_no: int) -> None:
         """Remember the searched position's oven once: play-outs only append to it."""
         entries = entries_from_history(history)
         self._base = (round_no, len(history), entries, _seen(entries, [0.0] * 5))
+        self.restart()
+
+    def restart(self) -> None:
+        """A new play-out begins from the searched position: forget the last one's tail."""
+        self._tail = []
+        self._tail_seen = list(self._base[3])
 
     def sync(self, view: SeatView) -> None:
         round_no, n, entries, seen = self._base
-        if view.round == round_no and len(view.history) >= n:
-            tail = entries_from_history(view.history[n:])
-            self.memory.entries = entries + tail
-            self.memory.seen_played = _seen(tail, seen)
+        have = n + len(self._tail)
+        if view.round == round_no and len(view.history) >= have:
+            if len(view.history) > have:
+                more = entries_from_history(view.history[have:])
+                self._tail.extend(more)
+                self._tail_seen = _seen(more, self._tail_seen)
+            self.memory.entries = entries + self._tail
+            self.memory.seen_played = list(self._tail_seen)
         else:
             self.memory.entries = entries_from_history(view.history)
             self.memory.seen_played = _seen(self.memory.entries, [0.0] * 5)
@@ -216,6 +229,7 @@ def playout(g: Game, me: int, start_round: int, rng: random.Random, pol: _Sample
     play-out (raises ``_OutOfTime``).
     """
     steps = 0
+    pol.restart()
     while not g.is_over():
         if steps % 8 == 7 and stale():
             raise _OutOfTime()

@@ -577,6 +577,25 @@ class PlayScene(Scene):
                           self.session.cardset.scorer_name)
         return None
 
+    THINKING_SHOWN = 0.25  # seconds of waiting before a computer seat shows it is thinking
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose answer the table is waiting for (None: nobody, or not
+        long enough for an indicator to be more than a flicker)."""
+        deciding = self.session.table.deciding()
+        if self.thinking < self.THINKING_SHOWN or deciding is None or \
+                self.session.is_person(deciding):
+            return None
+        return deciding
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """A small pulsing indicator on the panel of the computer seat that is thinking
+        (its search runs on a worker thread: the window goes on drawing meanwhile)."""
+        seat = self.thinking_seat()
+        rect = self.seat_rects().get(seat) if seat is not None else None
+        if rect is not None:
+            seats.thinking_badge(surface, rect, self.t)
+
     def draw_message(self, surface: pygame.Surface) -> None:
         text = self.error or self.message
         deciding = self.session.table.deciding()

@@ -54,12 +54,12 @@ def _app(size: tuple[int, int], lang: str) -> Any:
 
 
 def _session(edition: str, n: int, seed: int, choices: list | None = None,
-             persons: int = 1) -> Any:
+             persons: int = 1, agents: dict | None = None) -> Any:
     from solemio.engine import load_cardset
     from solemio.ui.session import GameSession
 
     sess = GameSession(load_cardset(edition), _seats(n, persons), seed, None, choices,
-                       agent_options=FAST_AGENTS)
+                       agent_options=agents or FAST_AGENTS)
     if choices:
         sess.resume_feed()
     return sess
@@ -219,6 +219,19 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     save(app, "08-table-computer-announcement")
     app.manager.push(PauseScene(app, sess))
     save(app, "09-pause")
+    app.close()
+
+    # A computer seat thinking: hard with a budget long enough to be seen (the frames go
+    # on while its search runs on the worker thread).
+    app = _app(size, lang)
+    sess = _session("sole-mio", 4, 11, persons=0, agents={"hard": {"budget_ms": 4000, "workers": 1}})
+    table = app.manager.push(TableScene(app, sess))
+    for _ in range(4000):
+        if table.thinking_seat() == 2 and table.thinking > 0.5:  # seat 2 is the hard one
+            break
+        app.step([], 0.05, draw=False)
+    if table.thinking_seat() == 2:
+        save(app, "09b-table-computer-thinking")
     app.close()
 
     # Five seats, learner's aid on.

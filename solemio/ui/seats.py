@@ -5,6 +5,7 @@ Pure painting from a SeatView and the session: nothing here changes state.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -144,6 +145,23 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
             badge(surface, centre, n, px,
                   fill=theme.BASIL_DARK if what == "filled" else theme.TOMATO)
         surface.blit(lt, label_r)
+
+
+def thinking_badge(surface: pygame.Surface, rect: pygame.Rect, t: float) -> pygame.Rect:
+    """Three dots pulsing in turn in a pill on the top edge of a seat panel: this computer
+    seat is thinking.  Returns the rectangle painted."""
+    h = max(14, min(rect.h // 4, 40))
+    w = int(h * 2.2)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = (rect.right - w // 2 - max(6, rect.h // 10), rect.top)
+    theme.rounded_panel(surface, box, (30, 18, 10, 215), radius=h // 2, shadow=False)
+    r = max(2, h // 7)
+    for i in range(3):
+        lift = 0.5 + 0.5 * math.sin(2 * math.pi * (t * 1.5 - i / 3))
+        colour = theme.GOLD if lift > 0.7 else theme.CREAM
+        cx = box.x + w // 2 + (i - 1) * int(h * 0.55)
+        pygame.draw.circle(surface, colour, (cx, box.centery - int(lift * h * 0.12)), r)
+    return box
 
 
 def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]

@@ -117,6 +117,16 @@ def level_name(level: str) -> str:
     return {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}.get(level, level)
 
 
+def level_description(level: str) -> str:
+    """What a computer level is like, in a few words (the new game scene shows it)."""
+    return {
+        "easy": _("Easy forgets most of what was played and makes loose moves: a beginner."),
+        "normal": _("Normal plays decently and remembers most of what was played."),
+        "hard": _("Hard remembers everything and thinks ahead, playing the round out "
+                  "many times before it decides."),
+    }.get(level, "")
+
+
 def announcement(kind: str, singles: int, doubles: int) -> str:
     """What a player says when playing: "3 pineapples, including 1 double"."""
     units = singles + 2 * doubles

@@ -351,3 +351,82 @@ def test_series_question_without_partners_is_answered_after_a_pause(make_app, sp
     assert sess.game.choices_log[logged][0] == "series"
     assert len(sess.game.choices_log[logged][1]) == 1
 
+
+
+def test_new_game_says_what_each_seated_level_is_like(make_app):
+    """The level picker explains the computer levels at the table (the focused one first)."""
+    from solemio.ui.texts import level_description
+
+    app = make_app()
+    ng = NewGameScene(app)
+    app.manager.push(ng)
+    ng.n = 3
+    for i, t in enumerate(("person", "easy", "hard")):
+        ng.rows[i]["type"] = t
+    ng.layout(app.size)
+    text = ng.levels_text()
+    assert level_description("easy") in text and level_description("hard") in text
+    assert level_description("normal") not in text
+    assert text.index(level_description("easy")) < text.index(level_description("hard"))
+    ng.focus.focus_name("type2")  # the hard seat's picker: its level comes first
+    assert ng.levels_text().startswith(level_description("hard"))
+    ng.focus.focus_name("type1")
+    driver.key(app, pygame.K_RIGHT)  # easy -> normal
+    assert ng.levels_text().startswith(level_description("normal"))
+    assert level_description("easy") not in ng.levels_text()
+    app.draw()
+    ng.focus.focus_name("start")
+    for i in range(3):
+        ng.rows[i]["type"] = "person"
+    assert ng.levels_text() == ""
+
+
+def test_a_thinking_computer_seat_shows_on_its_panel(make_app, monkeypatch):
+    """While a computer seat's answer is awaited, its panel shows the thinking indicator
+    (the window goes on drawing); a person's turn never shows it, and it goes with the answer."""
+    import threading
+
+    from solemio.ui import seats as seat_painting
+
+    app = make_app()
+    sess = GameSession(load_cardset("sole-mio"), seats("pc"), 4, agent_options=FAST_AGENTS)
+    gate = threading.Event()
+    real_agent = sess.agents[1]
+
+    class Slow:  # thinks until the test lets it answer
+        level = real_agent.level
+
+        def decide(self, game, cancel=None):
+            gate.wait(10)
+            return real_agent.decide(game, cancel)
+
+    sess.agents[1] = Slow()
+    table = app.manager.push(TableScene(app, sess))
+    painted: list[tuple] = []
+    real = seat_painting.thinking_badge
+    monkeypatch.setattr(seat_painting, "thinking_badge",
+                        lambda surf, rect, t: painted.append(tuple(rect)) or real(surf, rect, t))
+    rng = random.Random(1)
+    for _ in range(400):  # to the computer seat's first decision, its answer held back
+        if sess.table.deciding() == 1 and table.thinking > 0.3:
+            break
+        if sess.table.deciding() == 0:
+            painted.clear()
+            app.draw()
+            assert table.thinking_seat() is None and not painted
+            if driver.person_move(app, rng):
+                continue
+        app.step([], 0.1, draw=False)
+    assert table.thinking_seat() == 1
+    painted.clear()
+    app.draw()
+    assert painted == [tuple(table.seat_rects()[1])]
+    moves = sess.table.moves()
+    gate.set()
+    for _ in range(200):
+        if sess.table.moves() != moves:
+            break
+        driver.wait_thinker(app)
+        app.step([], 0.1, draw=False)
+    assert sess.table.moves() != moves
+    assert table.thinking_seat() is None or sess.table.deciding() == 1

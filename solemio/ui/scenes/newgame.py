@@ -20,7 +20,7 @@ from solemio.i18n import _, data_text
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.session import SeatConfig
-from solemio.ui.texts import COLOUR_KIND, COLOURS, colour_name, level_name
+from solemio.ui.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
 from solemio.ui.widgets import Button, Selector, TextField
 
 DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
@@ -113,6 +113,9 @@ class NewGameScene(WidgetScene):
                                 lambda v: _("Random") if v is None else
                                 (self.rows[v]["name"] or _("Seat {n}", n=v + 1)),
                                 self.set_first, pygame.Rect(r.x, r.y, r.w // 2, r.h)))
+        # What the computer levels at this table are like, below the seats.
+        self.levels_rect = pygame.Rect(x0, y, pw, int(row_h * 1.25))
+        y += self.levels_rect.h + gap
         bw = int(pw * 0.25)
         by = min(y + gap * 3, h - row_h - int(h * 0.03))
         widgets.append(Button("back", _("Back"), self.on_escape,
@@ -124,6 +127,19 @@ class NewGameScene(WidgetScene):
             self.focus.focus_name("start")
         self.panel = pygame.Rect(x0 - gap * 2, int(h * 0.17) - gap * 2, pw + gap * 4,
                                  y - int(h * 0.17) + gap * 3)
+
+    def levels_text(self) -> str:
+        """One sentence per computer level seated (the focused seat's level first)."""
+        seated = {row["type"] for row in self.rows[: self.n]}
+        levels = [lvl for lvl in PLAYER_TYPES if lvl in seated and lvl != "person"]
+        w = self.focus.focused
+        if w is not None and w.name.startswith("type") and w.value != "person":
+            levels.insert(0, w.value)
+        seen: list[str] = []
+        for lvl in levels:
+            if lvl not in seen:
+                seen.append(lvl)
+        return "  ".join(level_description(lvl) for lvl in seen)
 
     def set_edition(self, i: int) -> None:
         self.edition = i
@@ -237,6 +253,11 @@ class NewGameScene(WidgetScene):
             desc = data_text(self.descriptions.get(self.editions[self.edition].id, ""))
             theme.draw_wrapped(surface, desc, self.desc_rect, int(self.desc_rect.h * 0.36),
                                theme.WALNUT_MID, middle=True)
+        text = self.levels_text()
+        if text:
+            r = self.levels_rect
+            theme.draw_wrapped(surface, text, r, max(11, int(r.h * 0.3)), theme.WALNUT_MID,
+                               middle=True)
         self.focus.draw(surface)
 
 

@@ -678,6 +678,7 @@ class RevealScene(PlayScene):
         self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts(active))
         self.draw_choices(surface)
         self.focus.draw(surface)
+        self.draw_thinking(surface)
         self.draw_shown_cards(surface)
         self.draw_flights(surface)
         self.draw_banner(surface)

@@ -518,6 +518,7 @@ class TableScene(PlayScene):
                                int(r.h * 0.1), r.w, theme.CREAM_DARK)
             surface.blit(t, t.get_rect(center=r.center))
         self.draw_message(surface)
+        self.draw_thinking(surface)
         self.draw_said(surface)
         self.draw_flights(surface)
         self.draw_banner(surface)
