@@ -242,12 +242,20 @@ _POOL_FAILED = False
 _POOL_LOCK = threading.Lock()
 
 
+MAX_WORKERS = 8
+"""At most this many play-out processes, however many cores: the deciding process makes
+and pickles every sample itself, each worker holds its own copy of the code (tens of MB),
+and a search that settles after 48 play-outs gains little from more than 8 at once; the
+rest of a 16-core machine stays free for the window and everything else."""
+
+
 def default_workers() -> int:
-    """Every core the process may use."""
+    """Every core the process may use, at most ``MAX_WORKERS``."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, cores))
 
 
 def shared_pool(processes: int) -> PlayoutPool | None:

@@ -85,9 +85,14 @@ def test_one_core_when_processes_are_unavailable(monkeypatch) -> None:
     assert many.playouts == one.playouts == 6
 
 
-def test_every_core_option() -> None:
+def test_every_core_option(monkeypatch) -> None:
     hard = make_agent("hard", 0, 1, workers=0)
     assert hard.workers == workers.default_workers() >= 1
+    # a many-core machine: every core up to MAX_WORKERS play-out processes
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: set(range(32)), raising=False)
+    assert workers.default_workers() == workers.MAX_WORKERS == 8
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert workers.default_workers() == 3
 
 
 def test_a_search_never_waits_for_workers_to_start(monkeypatch) -> None:
