@@ -35,6 +35,8 @@ from solemio.ai.evaluate import Evaluator, hand_vectors
 from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
 from solemio.ai.memory import KIDX, Entry, MemoryStyle
 from solemio.engine import Game, SeatView
+from solemio.engine.kinds import KINDS
+from solemio.engine.views import SeatInfo, _freeze, build_view
 
 HARD = replace(NORMAL, memory=MemoryStyle("perfect"), noise=0.0)
 SEARCHED = frozenset(("order", "draw", "help", "fill"))
@@ -102,6 +104,133 @@ class _SampleSelf(HeuristicAgent):
         handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
         choice = handler(view, dict(view.context))
         return choice if choice in view.choices else view.choices[0]
+
+
+class _LiveSeats:
+    """``view.seats`` of a play-out: its length at once, each seat's info built when read."""
+
+    __slots__ = ("_g", "_infos")
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+        self._infos: list[SeatInfo | None] = [None] * g.n
+
+    def __len__(self) -> int:
+        return self._g.n
+
+    def __getitem__(self, s: int) -> SeatInfo:
+        info = self._infos[s]
+        if info is None:
+            g = self._g
+            face, kind = g.cards.face, g.cards.kind
+            hand, stack = g.hands[s], g.stacks[s]
+            n_ing = sum(1 for c in hand if kind[c] >= 0)
+            info = self._infos[s] = SeatInfo(
+                colour=g.colours[s], ingredients=n_ing, orders=len(hand) - n_ing,
+                stack=len(stack), stack_bottom=tuple(face[c] for c in stack[: g.stack_known[s]]),
+                filled=tuple(face[c] for c in g.filled[s]), known=tuple(sorted(g.known[s])),
+                exhausted=tuple(KINDS[k] for k in range(5) if g.exhausted[s] >> k & 1),
+            )
+        return info
+
+    def __iter__(self):  # noqa: ANN204 - a plain iterator over SeatInfo
+        return (self[s] for s in range(self._g.n))
+
+
+class _LiveView:
+    """The seat's view inside a play-out, each field read from the sample when asked.
+
+    It answers what ``sample.view(seat)`` would (the sample is the seat's own
+    re-deal: every field is public or its own), but builds only what the policy
+    reads: a whole frozen view per decision cost a quarter of a play-out.  A
+    field without a shortcut comes from the full view, built once on demand.
+    """
+
+    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns")
+
+    def __init__(self, g: Game, seat: int) -> None:
+        self._g = g
+        self._d = g.decision()
+        self.seat = seat
+        self._full: SeatView | None = None
+        self._hand: tuple | None = None
+        self._context: tuple | None = None
+        self._seats: _LiveSeats | None = None
+        self._columns: tuple | None = None
+
+    def _view(self) -> SeatView:
+        if self._full is None:
+            self._full = build_view(self._g, self.seat)
+        return self._full
+
+    def __getattr__(self, name: str) -> Any:  # seats, columns, ...: the full view's
+        return getattr(self._view(), name)
+
+    @property
+    def decision_kind(self) -> str:
+        return self._d.kind
+
+    @property
+    def seats(self) -> _LiveSeats:
+        if self._seats is None:
+            self._seats = _LiveSeats(self._g)
+        return self._seats
+
+    @property
+    def columns(self) -> tuple:
+        if self._columns is None:
+            face = self._g.cards.face
+            self._columns = tuple(tuple(sorted(face[c] for c in col)) for col in self._g.cols)
+        return self._columns
+
+    @property
+    def choices(self) -> tuple:
+        return self._d.choices
+
+    @property
+    def context(self) -> tuple:
+        if self._context is None:
+            self._context = _freeze(self._d.context)
+        return self._context
+
+    @property
+    def hand(self) -> tuple:
+        if self._hand is None:
+            face = self._g.cards.face
+            self._hand = tuple(sorted(face[c] for c in self._g.hands[self.seat]))
+        return self._hand
+
+    @property
+    def history(self) -> list:
+        return self._g.history
+
+    @property
+    def round(self) -> int:
+        return self._g.round
+
+    @property
+    def rounds(self) -> int:
+        return self._g.cs.rounds
+
+    @property
+    def supply(self) -> int:
+        return len(self._g.supply)
+
+    @property
+    def oven(self) -> int:
+        return len(self._g.oven)
+
+    @property
+    def scorer_holder(self) -> int:
+        return self._g.scorer_holder
+
+    @property
+    def scorer(self) -> int:
+        return self._g.scorer_seat if self._g.reveal_queue else -1
+
+    @property
+    def cardset(self) -> str:
+        return self._g.cs.id
 
 
 def light_policy(g: Game, rng: random.Random) -> tuple:
@@ -237,7 +366,7 @@ def playout(g: Game, me: int, start_round: int, rng: random.Random, pol: _Sample
         if d.seat == me:
             if g.round != start_round:
                 break
-            choice = pol.act(g.view(me))
+            choice = pol.act(_LiveView(g, me))  # type: ignore[arg-type]
         else:
             if steps % 8 == 0 and g.round != start_round:
                 break
