@@ -1,8 +1,10 @@
 """The player's statistics: one line per finished game, stored beside the settings.
 
 ``statistics.json`` in the per-user config folder holds a format name, a
-version and the list of games (when, edition, seats, the opponents' level,
-won or not, the filled orders of the best person); every figure the
+version, the list of games (when, edition, seats, the opponents' level,
+won or not, the filled orders of the best person) and memory training's
+estimates (when, edition, round, kinds exactly right, units off, units in the
+oven; a file written before memory training has none); every figure the
 statistics scene shows is computed from that list, so nothing can disagree.
 It is written atomically; a file that cannot be used is set aside and
 reported on the title screen like a save (see :mod:`solemio.savefiles`), and
@@ -49,9 +51,22 @@ class GameLine:
     filled: int  # the best person's filled orders
 
 
+@dataclass(frozen=True)
+class EstimateLine:
+    """One oven estimate of memory training (solemio/show/memory.py) against the truth."""
+
+    when: str
+    edition: str
+    round: int
+    exact: int  # kinds estimated exactly (0 to 5)
+    off: int  # units off, summed over the five kinds
+    total: int  # units the oven held
+
+
 @dataclass
 class Statistics:
     games: list[GameLine] = field(default_factory=list)
+    estimates: list[EstimateLine] = field(default_factory=list)
 
     # --- figures -------------------------------------------------------------------------------
     @property
@@ -94,6 +109,18 @@ class Statistics:
             best = max(best, run)
         return best
 
+    # --- memory training ---------------------------------------------------------------------
+    @property
+    def exact_share(self) -> float:
+        """The share of kinds estimated exactly, over every estimate."""
+        return sum(e.exact for e in self.estimates) / (5 * len(self.estimates)) \
+            if self.estimates else 0.0
+
+    def off_per_estimate(self, last: int | None = None) -> float:
+        """Units off per estimate (the last ``last`` estimates only, if given)."""
+        lines = self.estimates[-last:] if last else self.estimates
+        return sum(e.off for e in lines) / len(lines) if lines else 0.0
+
     def wins_over_time(self) -> list[int]:
         """Wins so far after each game (the chart's line)."""
         out, total = [], 0
@@ -129,7 +156,24 @@ def _parse(data: Any) -> Statistics:
         if not 2 <= g["seats"] <= 5 or g["filled"] < 0:
             raise StatsError(f"a game line is impossible: {g!r}"[:200], "altered")
         lines.append(GameLine(**g))
-    return Statistics(lines)
+    return Statistics(lines, _parse_estimates(data.get("estimates", [])))
+
+
+def _parse_estimates(items: Any) -> list[EstimateLine]:
+    """Memory training's lines (a file written before it has none)."""
+    if not isinstance(items, list):
+        raise StatsError("the estimates are not a list", "incomplete")
+    types = {"when": str, "edition": str, "round": int, "exact": int, "off": int, "total": int}
+    out = []
+    for e in items:
+        if not isinstance(e, dict) or set(e) != set(types) or not all(
+                isinstance(e[k], t) and (t is not int or not isinstance(e[k], bool))
+                for k, t in types.items()):
+            raise StatsError(f"an estimate line is wrong: {e!r}"[:200], "incomplete")
+        if not 0 <= e["exact"] <= 5 or e["off"] < 0 or e["total"] < 0 or e["round"] < 1:
+            raise StatsError(f"an estimate line is impossible: {e!r}"[:200], "altered")
+        out.append(EstimateLine(**e))
+    return out
 
 
 def load() -> Statistics:
@@ -161,7 +205,8 @@ def load() -> Statistics:
 
 
 def save(stats: Statistics) -> None:
-    data = {"format": FORMAT, "version": VERSION, "games": [asdict(g) for g in stats.games]}
+    data = {"format": FORMAT, "version": VERSION, "games": [asdict(g) for g in stats.games],
+            "estimates": [asdict(e) for e in stats.estimates]}
     write_atomic(stats_path(), json.dumps(data, indent=1))
 
 
@@ -187,6 +232,25 @@ def add_game(game: Any, seats: list[Any]) -> Statistics | None:
         return None
     stats = load()
     stats.games.append(line)
+    try:
+        save(stats)
+    except OSError as exc:
+        log.error("cannot write the statistics: %s", exc)
+        return None
+    return stats
+
+
+def add_estimates(edition: str, round_no: int, results: list[tuple[int, int, int]],
+                  when: float | None = None) -> Statistics | None:
+    """Count memory training's comparisons of one round, each (exact, off, total),
+    atomically; None if they cannot be written."""
+    if not results:
+        return None
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
+                                                            else when))
+    stats = load()
+    stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total)
+                           for exact, off, total in results)
     try:
         save(stats)
     except OSError as exc:

@@ -74,3 +74,34 @@ def forced_play_text(ev: dict) -> str:
     """A person's only possible play, said instead of made without a word."""
     card = a_card(ev["kind"], double=True) if ev["doubles"] else kind_units(ev["kind"], 1)
     return _("Your only ingredient, {card}, goes into the oven.", card=card)
+
+
+def log_line(ev: dict, names: list[str], cardset: Any) -> str:
+    """One line of the learner's fuller log (solemio/ui/scenes/log.py): the recap's lines,
+    and what else everyone at the table saw or heard (draws, help, rewards).  Fed only
+    the public events (a spectator's), so no line names a card of anybody's hand."""
+    from solemio.i18n import ngettext
+
+    t = ev["type"]
+    if t == "draw":
+        n = int(ev.get("count", 0))
+        if ev.get("source") == "stack":
+            return ngettext("{name} draws {n} order from their stack",
+                            "{name} draws {n} orders from their stack", n,
+                            name=names[ev["seat"]])
+        return ngettext("{name} draws {n} card from the supply",
+                        "{name} draws {n} cards from the supply", n, name=names[ev["seat"]])
+    if t == "help-asked":
+        from solemio.ui.texts import request_text
+
+        return _("{name} asks for help: {req}", name=names[ev["seat"]],
+                 req=request_text([tuple(x) for x in ev.get("request", [])]))
+    if t == "help-given":
+        return _("{helper} helps {name}", helper=names[ev["helper"]], name=names[ev["seat"]])
+    if t == "help-declined":
+        return _("{helper} does not help {name}", helper=names[ev["helper"]],
+                 name=names[ev["seat"]])
+    if t == "reward" and ev.get("order"):
+        return _("{name} takes the top order of their stack as a reward",
+                 name=names[ev["seat"]])
+    return recap_line(ev, names, cardset)

@@ -127,3 +127,48 @@ def play_until(app: App, done: Callable[[], bool], rng: random.Random, dt: float
             app.step([], dt, draw=bool(draw_every and steps % draw_every == 0))
         steps += 1
     return steps
+
+
+def click_widget(app: App, w: Any) -> None:
+    """A click on a part of ``w`` that shows (a fanned hand's cards overlap: the centre of
+    one may lie under the next), as a person clicks what they see."""
+    fg = app.manager.top.focus
+    i = fg.widgets.index(w)
+    r = w.rect
+    for fx in (0.5, 0.25, 0.1, 0.75, 0.9):
+        for fy in (0.5, 0.2, 0.8):
+            pos = (r.x + int(r.w * fx), r.y + int(r.h * fy))
+            if fg.at(pos) == i:
+                click(app, pygame.Rect(pos, (1, 1)))
+                return
+    click(app, r)
+
+
+def guide_move(app: App) -> bool:
+    """Make the pending person's decision as a newcomer following the guide would: click
+    what it rings (the cards it names, then Play; otherwise its first target); False when
+    the guide asks nothing now."""
+    top = app.manager.top
+    my = getattr(top, "my_decision", None)
+    d = my() if my is not None else None
+    if d is None or not getattr(top, "guided", False):
+        return False
+    app.step([], 0.0, draw=False)  # a frame first: the decision's widgets are built in it
+    if top is not app.manager.top or my() is None:
+        return False
+    tip = top.guide_tip()
+    if tip is None or not tip.targets:
+        return False  # nothing to choose: answered for the person after a pause
+    if d.kind == "play":
+        names = [w.name for w in top.focus.widgets if w.name.startswith("hand") and any(
+            (what == "hand" and w.face[0] == name) or (what == "order" and w.face[1] == name)
+            for what, name in tip.targets)]
+        for name in names:  # a click rebuilds the hand's widgets: found again by name
+            click_widget(app, widget(app, name))
+        click(app, widget(app, "confirm").rect)
+        return True
+    rects = top.guide_target_rects(tip)
+    if not rects:
+        return False
+    click(app, rects[0])
+    return True

@@ -118,6 +118,10 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and \
+                self.app.settings.full_log and not self.rehearsal:
+            self.app.manager.open("log", self.session)  # the learner's fuller log
+            return None
         if self.explain_order(event):
             return None
         return self.focus.handle_event(event)

@@ -84,6 +84,9 @@ SCENES: dict[str, str] = {
     "stats": "solemio.ui.scenes.stats:StatsScene",
     "saves": "solemio.ui.scenes.saves:SavesScene",
     "save-game": "solemio.ui.scenes.saves:SaveGameScene",
+    "estimate": "solemio.ui.scenes.estimate:EstimateScene",
+    "estimate-result": "solemio.ui.scenes.estimate:EstimateResultScene",
+    "log": "solemio.ui.scenes.log:LogScene",
 }
 
 

@@ -325,6 +325,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     save(app, "28-title-save-set-aside")
     savefiles.dismiss()
     app.close()
+    _memory_shots(size, save, lang)
     _saves_and_stats_shots(size, save, lang)
     return saved
 
@@ -413,15 +414,67 @@ def _guide_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     table = app.manager.push(make_table(app, guided.guided_session(FAST_AGENTS)))
     _settle(app, lambda: table.my_decision() is not None)
     save(app, "24-guide-first-turn")
-    rng = random.Random(5)
-    for _ in range(3000):
+    # Followed as the guide suggests: each kind of reveal decision once, with its ring on
+    # the exact answer (the series picker at both steps).
+    seen: set = set()
+    for _ in range(4000):
         top = app.manager.top
-        if isinstance(top, RevealScene) and top.my_decision() is not None:
-            save(app, "24-guide-reveal")
+        d = top.my_decision() if isinstance(top, RevealScene) else None
+        if d is not None:
+            key = str(d.kind)
+            if key == "series" and top.series_picker is not None:
+                key += f"-{top.series_picker.model.step}"
+            if key not in seen:
+                seen.add(key)
+                save(app, f"24-guide-reveal-{key}")
+        if table.session.game.round > 1 and not isinstance(top, RevealScene):
             break
-        if not driver.person_move(app, rng):
+        if not driver.guide_move(app):
             driver.wait_thinker(app)
-            app.step([], 0.5, draw=False)
+            app.step([], 0.3, draw=False)
+    app.close()
+
+
+def _memory_shots(size: tuple[int, int], save: Any, lang: str) -> None:
+    """Memory training: the estimate before the reveal, its pass screen in hot-seat play,
+    and the comparison after the reveal; then the learner's fuller log of that game."""
+    import pygame
+
+    from solemio.ui import driver
+    from solemio.ui.scenes.estimate import EstimateResultScene, EstimateScene
+
+    app = _app(size, lang)
+    app.settings.memory_training = True
+    app.settings.pace = 0.2
+    app.settings.reveal_speed = 4.0
+    sess = _session("sole-mio", 3, 3)
+    app.manager.push(make_table(app, sess))
+    rng = random.Random(2)
+    driver.play_until(app, lambda: isinstance(app.manager.top, EstimateScene), rng, dt=0.3)
+    for k in (pygame.K_4, pygame.K_RIGHT, pygame.K_2, pygame.K_RIGHT, pygame.K_5,
+              pygame.K_RIGHT, pygame.K_1, pygame.K_RIGHT, pygame.K_3):
+        driver.key(app, k)
+    save(app, "33-memory-estimate")
+    driver.click(app, driver.widget(app, "done").rect)
+    driver.play_until(app, lambda: isinstance(app.manager.top, EstimateResultScene), rng,
+                      dt=0.3)
+    save(app, "34-memory-result")
+    # The learner's fuller log of that game, from the menu: its latest lines and its top.
+    app.settings.full_log = True
+    driver.click(app, driver.widget(app, "continue").rect)
+    app.manager.open("pause", sess)
+    save(app, "35-menu-with-log")
+    driver.click(app, driver.widget(app, "log").rect)
+    save(app, "35-log")
+    driver.key(app, pygame.K_HOME)
+    save(app, "35-log-top")
+    app.close()
+    # Hot-seat: each person estimates behind a pass screen.
+    app = _app(size, lang)
+    two = _session("sole-mio", 3, 3, persons=2)
+    app.manager.push(make_table(app, two))
+    app.manager.open("estimate", two, 1)
+    save(app, "33-memory-pass")
     app.close()
 
 

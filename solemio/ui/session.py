@@ -77,6 +77,9 @@ class GameSession:
                        for i, s in enumerate(seats) if not s.person}
         self.guide = False  # the guided first game (solemio/ui/guided.py): the table speaks
         self.guide_note = ""  # the guide's word on the last event, for one decision
+        from solemio.show.memory import MemoryTraining
+
+        self.memory = MemoryTraining()  # memory training's estimates (Settings; off by default)
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.
         self._viewer: int | None = persons[0] if len(persons) == 1 else None

@@ -25,6 +25,8 @@ class Settings:
     pace: float = 1.0  # seconds a computer play stays in focus
     sound: bool = True
     learner_aid: bool = False  # off by default: the game is about memory
+    memory_training: bool = False  # estimate the oven before each reveal (show/memory.py)
+    full_log: bool = False  # the learner's fuller log of the announcements (scenes/log.py)
     colour_blind: bool = False
     # Until the player picks one in Settings: the system's language (English if none of ours).
     language: str = field(default_factory=system_language)
@@ -52,7 +54,8 @@ class Settings:
             s.reveal_speed = 1.0
         if s.language not in LANGUAGES:
             s.language = system_language()
-        for name in ("sound", "learner_aid", "colour_blind", "fullscreen", "guide_offered"):
+        for name in ("sound", "learner_aid", "memory_training", "full_log", "colour_blind",
+                     "fullscreen", "guide_offered"):
             setattr(s, name, bool(getattr(s, name)))
         s.window_size = _pair(s.window_size, 320, 16384)
         s.window_pos = _pair(s.window_pos, -16384, 16384)

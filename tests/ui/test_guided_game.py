@@ -152,16 +152,7 @@ def follow_the_guide(app, until_round: int = 2, limit: int = 4000) -> dict:
             assert all(t[0] in ("choice", "picker") for t in tip.targets), tip
             assert all(r.w < top.L.choices.w for r in rects)
             seen["reveal_targets"].append((str(d.kind), tip.targets))
-        if d.kind == "play":
-            hand = [w for w in top.focus.widgets if w.name.startswith("hand")]
-            for what, name in tip.targets:
-                for w in hand:
-                    if (what == "hand" and w.face[0] == name) or (
-                            what == "order" and w.face[1] == name):
-                        driver.click(app, w.rect)
-            driver.click(app, driver.widget(app, "confirm").rect)
-        else:
-            driver.click(app, rects[0])
+        assert driver.guide_move(app)
         app.step([], 0.3, draw=False)
     return seen
 
@@ -177,6 +168,11 @@ def test_following_the_guides_rings_plays_the_designed_first_round(make_app):
     assert any(e["type"] == "series" and e["seat"] == 0 and len(e["orders"]) == 2 for e in evs)
     assert any(e["type"] == "help-given" and e["helper"] == 0 for e in evs)
     assert {"series", "fill", "help"} <= {k for k, _t in seen["reveal_targets"]}
+    # Exactly the designed first round: the same moments as tests/show/test_guide_deal.py.
+    first = next(e for e in evs if e["type"] == "play")
+    assert (first["seat"], first["kind"], first["units"]) == (0, "pepper", 4)
+    assert any(e["type"] == "help-given" and e["seat"] == 0 for e in evs)
+    assert not any(e["type"] == "failed" and e["seat"] == 0 for e in evs)
 
 
 def test_a_guided_game_resumed_after_quitting_keeps_guiding(make_app):

@@ -25,7 +25,6 @@ class PauseScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rects = layout.menu_column(size, 6, top_frac=0.28)
         items = [
             ("resume", _("Resume"), self.on_escape, "good"),
             ("save", _("Save the game"), self.save_game, "secondary"),
@@ -34,6 +33,10 @@ class PauseScene(WidgetScene):
             ("title", _("Leave to the title (saved)"), self.to_title, "secondary"),
             ("quit", _("Quit the game"), self.app.quit, "secondary"),
         ]
+        if self.session is not None and self.app.settings.full_log:
+            # the learner's fuller log (Settings; off by default)
+            items.insert(1, ("log", _("Everything announced"), self.log, "secondary"))
+        rects = layout.menu_column(size, len(items), top_frac=0.28)
         self.focus.set([Button(n, label, act, r, style=st)
                         for (n, label, act, st), r in zip(items, rects, strict=True)])
         if self.focus.focus < 0:
@@ -45,6 +48,9 @@ class PauseScene(WidgetScene):
     def save_game(self) -> None:
         if self.session is not None and not self.session.table.is_over():
             self.app.manager.open("save-game", self.session, self.picture)
+
+    def log(self) -> None:
+        self.app.manager.open("log", self.session)
 
     def rules(self) -> None:
         self.app.manager.open("rules")

@@ -434,10 +434,18 @@ class RevealScene(PlayScene):
         if table is not None:
             table.turn_seat = ev["first"]
         manager.open("summary", self.session, ev, self.before)
+        self.show_estimates()
 
     def end_game(self, ev: dict) -> None:
         self.app.manager.pop(self)
         self.app.manager.swap("game-over", self.session, ev)
+        self.show_estimates()
+
+    def show_estimates(self) -> None:
+        """Memory training: the estimates of this round against the oven, over the screen
+        that follows the reveal."""
+        if self.session.memory.estimates.get(self.round):
+            self.app.manager.open("estimate-result", self.session, self.round)
 
     def on_decision(self, d: Any) -> None:
         self.page = 0

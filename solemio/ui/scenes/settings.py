@@ -1,4 +1,5 @@
-"""Settings: pace of computer plays, sound, learner's aid, colour-blind mode, language."""
+"""Settings: pace of computer plays, sound, the learner's aids (the oven's tally, memory
+training, the full log), colour-blind mode, language."""
 
 from __future__ import annotations
 
@@ -32,15 +33,20 @@ class SettingsScene(WidgetScene):
             ("sound", _("Sound effects"), [True, False], s.sound, _onoff),
             ("learner_aid", _("Learner's aid (tally of the oven)"), [False, True],
              s.learner_aid, _onoff),
+            ("memory_training", _("Memory training (estimate the oven)"), [False, True],
+             s.memory_training, _onoff),
+            ("full_log", _("Full log of the announcements"), [False, True], s.full_log,
+             _onoff),
             ("colour_blind", _("Colour-blind mode (letters and patterns)"), [False, True],
              s.colour_blind, _onoff),
             ("language", _("Language"), list(LANGUAGE_NAMES), s.language,
              lambda v: LANGUAGE_NAMES[v]),
         ]
         panel_w = int(min(w * 0.7, 1100))
-        row_h = int(max(38, min(h * 0.07, 90)))
+        top = int(h * 0.2)
+        # every row and Back fit under the title, whatever the window's height
+        row_h = int(max(28, min(h * 0.07, 90, (h * 0.95 - top) / ((len(rows) + 1) * 1.35))))
         gap = int(row_h * 0.35)
-        top = int(h * 0.22)
         x0 = w // 2 - panel_w // 2
         self.labels: list[tuple[str, pygame.Rect]] = []
         widgets = []

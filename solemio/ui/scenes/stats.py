@@ -1,5 +1,6 @@
 """The statistics: games played and won (per edition, seat count and opponents' level),
-filled orders per game, the best result, the longest winning streak, and a chart of the
+filled orders per game, the best result, the longest winning streak, memory training's
+accuracy (kinds estimated exactly, units off per estimate), and a chart of the
 wins over time.  The figures come from :mod:`solemio.stats`."""
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ class StatsScene(WidgetScene):
     def lines(self) -> list[tuple[str, bool]]:
         """(text, heading) lines of the left panel."""
         st = self.stats
+        out = self.game_lines() if st.games else []
+        if st.estimates:
+            n = len(st.estimates)
+            out.append((_("Memory training"), True))
+            out.append((ngettext("{n} estimate of the oven", "{n} estimates of the oven", n),
+                        False))
+            out.append((_("Kinds estimated exactly: {pct}%",
+                          pct=round(100 * st.exact_share)), False))
+            out.append((_("Units off per estimate: {x} (the last 5: {y})",
+                          x=f"{st.off_per_estimate():.1f}",
+                          y=f"{st.off_per_estimate(last=5):.1f}"), False))
+        return out
+
+    def game_lines(self) -> list[tuple[str, bool]]:
+        st = self.stats
         pct = round(100 * st.won / st.played) if st.played else 0
         out = [(ngettext("{n} game played", "{n} games played", st.played), True),
                (ngettext("{n} won ({pct}%)", "{n} won ({pct}%)", st.won, pct=pct), False),
@@ -76,7 +92,7 @@ class StatsScene(WidgetScene):
         title_text(surface, _("Statistics"), (w // 2, int(h * 0.08)), int(h * 0.08))
         for r in (self.left, self.right):
             theme.rounded_panel(surface, r, (250, 241, 220, 230), radius=max(8, r.h // 30))
-        if not self.stats.games:
+        if not self.stats.games and not self.stats.estimates:
             t = theme.fit_text(_("No games counted yet: finish a game against the computer "
                                  "or with friends."), int(h * 0.028), self.left.w - 24, theme.INK)
             surface.blit(t, (self.left.x + 12, self.left.y + 12))

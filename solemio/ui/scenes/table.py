@@ -308,6 +308,11 @@ class TableScene(PlayScene):
         self.banner = None
         self.anims.clear()
         self.app.manager.open("reveal", self.session, ev)
+        s = self.session
+        if ev is not None and self.app.settings.memory_training and s.persons and \
+                s.memory.ask(ev["round"]):
+            # Memory training: the people estimate the oven before it is turned over.
+            self.app.manager.open("estimate", s, ev["round"])
 
     def finish(self, ev: dict) -> None:
         self.app.manager.swap("game-over", self.session, ev)

@@ -1,0 +1,122 @@
+"""Memory training in the window: off by default; when on, the oven is estimated before
+each reveal (by each person, behind a pass screen in hot-seat play), and after the
+reveal every estimate stands against the oven, kind by kind, counted in the statistics."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from solemio import savefiles, stats
+from solemio.engine import load_cardset
+from solemio.show.memory import KINDS
+from solemio.ui import driver
+from solemio.ui import settings as settings_mod
+from solemio.ui.scenes.estimate import EstimateResultScene, EstimateScene
+from solemio.ui.scenes.reveal import RevealScene
+from solemio.ui.scenes.title import TitleScene
+from solemio.ui.session import GameSession, SeatConfig
+
+
+def start(make_app, people: int, size=(1280, 720), **settings):
+    app = make_app(size, pace=0.2, reveal_speed=4.0, **settings)
+    seats = [SeatConfig("Anna", "blue", True), SeatConfig("Ben", "green", people > 1, "easy"),
+             SeatConfig("Carla", "brown", False, "easy")]
+    sess = GameSession(load_cardset("sole-mio"), seats, 3, first=0)
+    app.manager.push(TitleScene(app))
+    app.manager.open("table", sess)
+    return app, sess
+
+
+def until(app, what, rng):
+    driver.play_until(app, lambda: isinstance(app.manager.top, what), rng, dt=0.3)
+
+
+def announced_units(sess, round_no: int) -> tuple[int, ...]:
+    """The units played in a round, counted from the engine's own events (round 1: no
+    cards carried over)."""
+    units = [0] * 5
+    rnd = 1
+    for ev in sess.game.events_for(None):
+        if ev["type"] == "new-round":
+            rnd = ev["round"]
+        elif ev["type"] == "play" and rnd == round_no:
+            units[KINDS.index(ev["kind"])] += ev["units"]
+    return tuple(units)
+
+
+def test_off_by_default():
+    assert settings_mod.Settings().memory_training is False
+    assert settings_mod.Settings().full_log is False
+
+
+def test_the_oven_is_estimated_before_the_reveal_and_compared_after(make_app, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+    app, sess = start(make_app, 1, memory_training=True)
+    rng = random.Random(2)
+    until(app, EstimateScene, rng)
+    est = app.manager.top
+    assert not est.passing and not est.overlay  # one person: straight to the picker
+    assert isinstance(app.manager.stack[-2], RevealScene)
+    app.draw()
+    # Keyboard: 3 olives typed, Right, Up Up Up (3 peppers), then +/- with the mouse.
+    driver.key(app, pygame.K_3)
+    driver.key(app, pygame.K_RIGHT)
+    assert app.manager.top.focus.focused.name == "estimate-pepper"
+    for _ in range(3):
+        driver.key(app, pygame.K_UP)
+    driver.click(app, driver.widget(app, "plus-salami").rect)
+    driver.click(app, driver.widget(app, "plus-salami").rect)
+    driver.click(app, driver.widget(app, "minus-salami").rect)
+    app.draw()
+    driver.key(app, pygame.K_RETURN)  # Enter on a tile: done
+    assert sess.memory.estimates[1] == {0: (3, 3, 0, 1, 0)}
+    assert isinstance(app.manager.top, RevealScene)
+    truth = announced_units(sess, 1)
+    until(app, EstimateResultScene, rng)
+    res = app.manager.top
+    assert res.truth == truth
+    [comp] = res.results
+    assert [(k.guess, k.truth) for k in comp.kinds] == list(
+        zip((3, 3, 0, 1, 0), truth, strict=True))
+    app.draw()
+    st = stats.load()
+    assert [(e.round, e.exact, e.off) for e in st.estimates] == [(1, comp.exact, comp.off)]
+    driver.click(app, driver.widget(app, "continue").rect)
+    assert not isinstance(app.manager.top, EstimateResultScene)
+    # The statistics scene shows it.
+    app.manager.open("stats")
+    lines = [t for t, _h in app.manager.top.lines()]
+    assert any("1 estimate of the oven" in t for t in lines)
+    app.draw()
+
+
+def test_hot_seat_each_person_estimates_behind_a_pass_screen(make_app, tmp_path,
+                                                             monkeypatch):
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    app, sess = start(make_app, 2, memory_training=True)
+    rng = random.Random(4)
+    until(app, EstimateScene, rng)
+    est = app.manager.top
+    assert est.passing and est.seat == 0  # a pass screen before anyone estimates
+    app.draw()
+    driver.click(app, driver.widget(app, "ready").rect)
+    assert not est.passing and driver.widget(app, "estimate-olive") is not None
+    driver.key(app, pygame.K_5)
+    driver.click(app, driver.widget(app, "done").rect)
+    assert est.passing and est.seat == 1  # the next person, behind the pass screen again
+    assert driver.widget(app, "estimate-olive") is None
+    app.draw()
+    driver.click(app, driver.widget(app, "skip").rect)
+    assert sess.memory.estimates[1] == {0: (5, 0, 0, 0, 0)}
+    assert isinstance(app.manager.top, RevealScene)
+
+
+def test_without_memory_training_the_reveal_starts_at_once(make_app):
+    app, sess = start(make_app, 1)
+    rng = random.Random(2)
+    until(app, RevealScene, rng)
+    assert not sess.memory.estimates and not sess.memory.asked
