@@ -211,11 +211,13 @@ class EstimateResultScene(WidgetScene):
         truth = oven_truth(session.game.events_for(None), round_no) or (0,) * len(KINDS)
         self.truth = truth
         self.results = session.memory.comparisons(round_no, truth)
-        if session.memory.to_count(round_no):
-            from solemio import stats
+        from solemio import stats
 
-            stats.add_estimates(session.cardset.id, round_no,
-                                [(c.exact, c.off, c.total) for c in self.results])
+        counted = None
+        if session.memory.to_count(round_no):
+            counted = stats.add_estimates(session.cardset.id, round_no,
+                                          [(c.exact, c.off, c.total) for c in self.results])
+        self.so_far = counted or stats.load()  # every estimate so far (the statistics)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -236,7 +238,7 @@ class EstimateResultScene(WidgetScene):
         n = max(1, len(self.results))
         area = pygame.Rect(int(w * 0.05), int(h * 0.2), int(w * 0.9), int(h * 0.62))
         gap = max(6, int(h * 0.015))
-        rh = min(int(h * 0.3), (area.h - (n - 1) * gap) // n)
+        rh = min(int(h * 0.22), (area.h - (n - 1) * gap) // n)
         return [pygame.Rect(area.x, area.y + i * (rh + gap), area.w, rh) for i in range(n)]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -247,8 +249,19 @@ class EstimateResultScene(WidgetScene):
         t = theme.fit_text(_("Each kind: the estimate, and what the oven held"),
                            max(12, int(h * 0.028)), int(w * 0.9), theme.CREAM_DARK)
         surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.155))))
-        for comp, row in zip(self.results, self.rows(), strict=False):
+        rows = self.rows()
+        for comp, row in zip(self.results, rows, strict=False):
             self.draw_row(surface, comp, row)
+        st = self.so_far
+        if st.estimates and rows:
+            # how memory has done over every estimate so far
+            words = _("Kinds estimated exactly: {pct}%", pct=round(100 * st.exact_share)) + \
+                "   ·   " + _("Units off per estimate: {x} (the last 5: {y})",
+                              x=f"{st.off_per_estimate():.1f}",
+                              y=f"{st.off_per_estimate(last=5):.1f}")
+            t = theme.fit_text(words, max(12, int(h * 0.028)), int(w * 0.9), theme.CREAM)
+            y = rows[min(len(rows), len(self.results)) - 1].bottom + int(h * 0.04)
+            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
         self.focus.draw(surface)
 
     def draw_row(self, surface: pygame.Surface, comp: Any, row: pygame.Rect) -> None:

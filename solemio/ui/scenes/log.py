@@ -64,7 +64,7 @@ class LogScene(WidgetScene):
                 rows.append((part, heading))
         at_end = not self.rows or self.top >= len(self.rows) - self.per_page
         self.rows = rows
-        self.per_page = max(1, (self.box.h - self.px) // self.line_h())
+        self.per_page = max(1, (self.box.h - 2 * self.px) // self.line_h())
         if at_end:
             self.top = max(0, len(rows) - self.per_page)
         self.top = max(0, min(self.top, len(rows) - self.per_page))
@@ -114,7 +114,7 @@ class LogScene(WidgetScene):
         title_text(surface, _("Everything announced"), (w // 2, int(h * 0.075)), int(h * 0.07))
         theme.rounded_panel(surface, self.box, (250, 241, 220, 240),
                             radius=max(8, self.box.h // 30))
-        y = self.box.y + self.px // 2
+        y = self.box.y + self.px
         lh = self.line_h()
         for text, heading in self.rows[self.top:self.top + self.per_page]:
             t = theme.text(text, self.px, theme.TOMATO_DARK if heading else theme.INK,
