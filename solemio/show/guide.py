@@ -142,10 +142,17 @@ def _orders(hand: Sequence[Sequence[Any]]) -> list[str]:
     return [str(f[1]) for f in hand if f[0] not in KINDS]
 
 
-def _name(cardset: Any, order_id: str) -> str:
+def _name(cardset: Any, order_id: str, own_kind: str = "") -> str:
+    """An order as its card reads, with its kind when it has one ("Four of a kind
+    (4 peppers)"): two four-of-a-kind orders in a hand are told apart."""
     from solemio.ui.texts import order_name  # words only: texts.py imports no pygame
 
-    return order_name(cardset, order_id)
+    colour = {k: c for c, k in COLOUR_KIND.items()}.get(own_kind)
+    if colour is None:
+        return order_name(cardset, order_id)
+    from solemio.ui.announce import order_full_name  # words only, as texts.py
+
+    return order_full_name(cardset, (colour, order_id))
 
 
 def _plural(kind: str) -> str:
@@ -209,7 +216,7 @@ def play_tip(choices: Sequence[tuple], hand: Sequence[tuple],
                 text = _(
                     "Your turn: play cards of one kind into the oven. Your order {name} needs "
                     "{kinds}: play yours now and they will be there when it is revealed.",
-                    name=_name(cardset, oid), kinds=_plural(k))
+                    name=_name(cardset, oid, own_kind), kinds=_plural(k))
                 break
         if kind:
             break
@@ -222,14 +229,14 @@ def play_tip(choices: Sequence[tuple], hand: Sequence[tuple],
         text += " " + _(
             "Keep {name} and its cards in your hand: when your four-of-a-kind order in the "
             "oven comes out, it can join it as a series and then needs less.",
-            name=_name(cardset, keep[0]))
+            name=_name(cardset, keep[0], own_kind))
     targets: list[Target] = [("hand", kind)]
     oven = announced(history)
     oven[kind] += held.get(kind, 0)
     oid = covered_order(hand, oven, cardset, own_kind, keep)
     if oid is not None:
         text += " " + _("Select {name} too: the oven will then hold what it needs.",
-                        name=_name(cardset, oid))
+                        name=_name(cardset, oid, own_kind))
         targets.append(("order", oid))
     return Tip(text, (*targets, ("widget", "confirm")))
 
@@ -244,7 +251,7 @@ def order_tip(hand: Sequence[tuple], history: Sequence[Sequence[Any]], cardset: 
         return Tip(_(
             "You may add one order. The oven already holds what {name} needs, and an "
             "order is filled from the cards played before it: play it now.",
-            name=_name(cardset, oid)), (("order", oid), ("widget", "confirm")))
+            name=_name(cardset, oid, own_kind)), (("order", oid), ("widget", "confirm")))
     return Tip(_(
         "You may add one order. None of yours is covered by what went into the oven yet, "
         "and an order only uses cards played before it: keep them for later."),

@@ -189,8 +189,8 @@ class EstimateScene(WidgetScene):
         who = _("Your estimate") if self.session.you(self.seat) else \
             _("{name}'s estimate", name=name)
         text = _("{who}: how many units of each kind went into the oven this round, the "
-                 "cards left over from the last round included? It holds {n} cards (a double "
-                 "counts 2 units).", who=who, n=self.oven)
+                 "cards left over from the last round included? It holds {n} cards, orders "
+                 "included (a double counts 2 units).", who=who, n=self.oven)
         theme.draw_wrapped(surface, text, pygame.Rect(int(w * 0.12), int(h * 0.17),
                                                       int(w * 0.76), int(h * 0.12)),
                            max(12, int(h * 0.028)), theme.CREAM, centre=True)
