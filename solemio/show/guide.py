@@ -1,13 +1,17 @@
-"""The guided first game: what the guide says at each decision and what it points at (no pygame).
+"""The guided first game: its designed deal, what the guide says at each decision and what
+it points at (no pygame).
 
-A first game of Sole Mio! against two easy computer players from a fixed deal.
+A first game of Sole Mio! against two easy computer players from a designed deal
+(``deal``: hand-picked cards placed through the engine's public set-up hook).
 At each decision of the person the guide says briefly what is asked and why it
 matters, and names what to click as *targets* the window turns into
 rectangles: ``("hand", kind)`` the hand's ingredient cards of a kind,
 ``("order", order_id)`` an order card in the hand, ``("widget", name)`` a
-button by its name, ``("area", name)`` a region of the table ("choices", the
-reveal's answers). Some events get a word too ("You drew the Sole Mio! card:
-you will reveal the oven at the end of this round").
+button by its name; in the reveal the exact answer: ``("choice", choice)`` the
+button of the choice it suggests (``suggestion``), ``("picker", kind)`` the
+picker's next step (the series' orders to join, Next, Confirm; a fill picker's
+Confirm on its default way). Some events get a word too ("You drew the Sole
+Mio! card: you will reveal the oven at the end of this round").
 
 The guide reads only what the person's own seat may know (their view: hand,
 this round's announcements, the decision's choices), so it never hints at
