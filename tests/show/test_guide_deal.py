@@ -73,3 +73,18 @@ def test_a_guided_game_is_saved_with_its_position_and_resumed_exactly():
     assert digest(back) == digest(g) and back.arranged is not None
     start = g.restart()
     assert digest(start) == digest(guide.deal(CS))
+
+
+def test_a_finished_guided_game_replays_from_its_record():
+    """The record of a guided game (the engine's save) carries the designed deal: the
+    replay follows every hand from it to the end, equal to the engine's."""
+    from solemio.show.replay import ReplayShow
+
+    g, _evs = first_round(stop_round=99)
+    assert g.is_over()
+    back, _extra = game_from_dict(game_to_dict(g), "record")
+    show = ReplayShow(back)
+    start = show.moment(show.start)
+    assert sorted(start.hands[0]) == sorted(guide.DEAL_HANDS[0])
+    end = show._advance(start, show.end)
+    assert [sorted(h) for h in end.hands] == [sorted(back.hand_faces(s)) for s in range(3)]
