@@ -424,6 +424,8 @@ def _guide_shots(size: tuple[int, int], save: Any, lang: str) -> None:
             key = str(d.kind)
             if key == "series" and top.series_picker is not None:
                 key += f"-{top.series_picker.model.step}"
+            if key == "help" and not any(c[0] == "help" for c in d.choices):
+                key += "-cannot"
             if key not in seen:
                 seen.add(key)
                 save(app, f"24-guide-reveal-{key}")
