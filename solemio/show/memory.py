@@ -111,6 +111,9 @@ class MemoryTraining:
         self.estimates: dict[int, dict[int, tuple[int, ...]]] = {}
         self.asked: set[int] = set()  # rounds whose estimates were asked for
         self.counted: set[int] = set()  # rounds whose comparisons went into the statistics
+        # rounds estimated while the learner's aid showed the oven's tally: compared, but
+        # not counted (the tally gives the answer away)
+        self.aided: set[int] = set()
 
     def ask(self, round_no: int) -> bool:
         """Whether to ask for this round's estimates now (once a round)."""
@@ -133,8 +136,10 @@ class MemoryTraining:
         return out
 
     def to_count(self, round_no: int) -> bool:
-        """Whether the round's comparisons still have to be counted (once)."""
-        if round_no in self.counted or not self.estimates.get(round_no):
+        """Whether the round's comparisons still have to be counted (once; never when the
+        tally was on screen)."""
+        if round_no in self.counted or round_no in self.aided or \
+                not self.estimates.get(round_no):
             return False
         self.counted.add(round_no)
         return True

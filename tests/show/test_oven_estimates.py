@@ -79,6 +79,9 @@ def test_estimates_against_the_truth_are_graded_kind_by_kind_and_counted_once():
     assert (you.exact, you.off, you.total) == (2, 4, 16)
     assert mem.to_count(1) and not mem.to_count(1)
     assert not mem.to_count(2)  # nobody estimated round 2
+    mem.record(3, 0, (1, 1, 1, 1, 1))
+    mem.aided.add(3)  # the learner's aid showed the tally: compared, never counted
+    assert mem.comparisons(3, (1, 1, 1, 1, 1))[0].exact == 5 and not mem.to_count(3)
 
 
 def test_the_statistics_keep_the_estimates_atomically_and_refuse_damage():

@@ -120,3 +120,17 @@ def test_without_memory_training_the_reveal_starts_at_once(make_app):
     rng = random.Random(2)
     until(app, RevealScene, rng)
     assert not sess.memory.estimates and not sess.memory.asked
+
+
+def test_an_estimate_made_beside_the_tally_is_shown_but_not_counted(make_app, tmp_path,
+                                                                   monkeypatch):
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+    app, sess = start(make_app, 1, memory_training=True, learner_aid=True)
+    rng = random.Random(2)
+    until(app, EstimateScene, rng)
+    driver.click(app, driver.widget(app, "done").rect)
+    until(app, EstimateResultScene, rng)
+    assert app.manager.top.results and 1 in sess.memory.aided
+    app.draw()
+    assert stats.load().estimates == []

@@ -150,6 +150,8 @@ class EstimateScene(WidgetScene):
 
     def done(self) -> None:
         self.session.memory.record(self.round, self.seat, self.model.estimate())
+        if self.app.settings.learner_aid:
+            self.session.memory.aided.add(self.round)
         self.next_person()
 
     def skip(self) -> None:
@@ -253,7 +255,13 @@ class EstimateResultScene(WidgetScene):
         for comp, row in zip(self.results, rows, strict=False):
             self.draw_row(surface, comp, row)
         st = self.so_far
-        if st.estimates and rows:
+        if self.round in self.session.memory.aided and rows:
+            t = theme.fit_text(_("Not counted in the statistics: the learner's aid showed "
+                                 "the oven's tally."), max(12, int(h * 0.028)), int(w * 0.9),
+                               theme.CREAM)
+            y = rows[min(len(rows), len(self.results)) - 1].bottom + int(h * 0.04)
+            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+        elif st.estimates and rows:
             # how memory has done over every estimate so far
             words = _("Kinds estimated exactly: {pct}%", pct=round(100 * st.exact_share)) + \
                 "   ·   " + _("Units off per estimate: {x} (the last 5: {y})",
