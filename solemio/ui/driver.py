@@ -146,8 +146,8 @@ def click_widget(app: App, w: Any) -> None:
 
 def guide_move(app: App) -> bool:
     """Make the pending person's decision as a newcomer following the guide would: click
-    what it rings (the cards it names, then Play; otherwise its first target); False when
-    the guide asks nothing now."""
+    what it rings (the cards it names, then its button; otherwise its first target);
+    False when the guide asks nothing now."""
     top = app.manager.top
     my = getattr(top, "my_decision", None)
     d = my() if my is not None else None
@@ -159,13 +159,18 @@ def guide_move(app: App) -> bool:
     tip = top.guide_tip()
     if tip is None or not tip.targets:
         return False  # nothing to choose: answered for the person after a pause
-    if d.kind == "play":
+    if d.kind in ("play", "order"):
+        # The cards it rings (each clicked once: a second click would put it back), then
+        # its button (Play, No order).
         names = [w.name for w in top.focus.widgets if w.name.startswith("hand") and any(
             (what == "hand" and w.face[0] == name) or (what == "order" and w.face[1] == name)
             for what, name in tip.targets)]
         for name in names:  # a click rebuilds the hand's widgets: found again by name
             click_widget(app, widget(app, name))
-        click(app, widget(app, "confirm").rect)
+        button = widget(app, next((name for what, name in tip.targets if what == "widget"),
+                                  "confirm"))
+        if button is not None:
+            click(app, button.rect)
         return True
     rects = top.guide_target_rects(tip)
     if not rects:

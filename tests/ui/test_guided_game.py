@@ -125,19 +125,26 @@ def test_leaving_a_guided_game_to_the_title(make_app):
 def follow_the_guide(app, until_round: int = 2, limit: int = 4000) -> dict:
     """Play the guided game by clicking exactly what the guide rings, as a newcomer would;
     returns what was seen (the decision kinds, the reveal's targets)."""
+    from solemio.ui.scenes.gameover import GameOverScene
     from solemio.ui.scenes.summary import RoundSummaryScene
 
     seen: dict = {"kinds": [], "reveal_targets": []}
     for _ in range(limit):
         top = app.manager.top
         sess = getattr(top, "session", None)
-        if isinstance(top, RoundSummaryScene) or (sess is not None
-                                                  and sess.game.round >= until_round):
+        if isinstance(top, GameOverScene) or (sess is not None and
+                                              sess.game.round >= until_round):
             break
+        if isinstance(top, RoundSummaryScene):
+            driver.click(app, driver.widget(app, "continue").rect)
+            continue
         d = top.my_decision() if isinstance(top, (TableScene, RevealScene)) else None
         if d is None:
             driver.wait_thinker(app)
             app.step([], 0.3, draw=False)
+            continue
+        app.step([], 0.0, draw=False)  # the frame that builds the decision's widgets
+        if top.my_decision() is None:
             continue
         tip = top.guide_tip()
         rects = top.guide_target_rects(tip)
@@ -204,3 +211,15 @@ def test_a_guided_game_resumed_after_quitting_keeps_guiding(make_app):
     sess.guide = False
     sess.autosave()
     assert session_mod.load_autosave().guide is False
+
+
+def test_following_the_guide_plays_the_whole_game_to_its_end(make_app):
+    """Every decision of both rounds answered by clicking what the guide rings (a card
+    rung twice would be put back: each is clicked once, then its button)."""
+    from solemio.ui.scenes.gameover import GameOverScene
+
+    app, table = guided_table(make_app, (1024, 640))
+    seen = follow_the_guide(app, until_round=99, limit=20000)
+    assert isinstance(app.manager.top, GameOverScene), app.manager.top
+    assert table.session.game.is_over()
+    assert {"play", "draw", "order", "series", "fill", "help"} <= set(seen["kinds"])
