@@ -250,16 +250,57 @@ def cmd_review(args: argparse.Namespace) -> int:
         return _fail(f"{path}: cannot review this record: {problem_text(exc.problem)} ({exc})")
     if not 0 <= args.seat < len(game.colours):
         return _fail(f"--seat {args.seat}: this game has seats 0 to {len(game.colours) - 1}")
-    out = run_review(game, args.seat, path=path)
     if args.bench:
-        print(json.dumps(out.figures))
-        return 0
+        return _review_bench(game, args)
+    # a record's grades are kept in it (atomically); a copy elsewhere is read, not written
+    out = run_review(game, args.seat, path=path, grade=not args.no_grade,
+                     iterations=args.iterations)
     if args.json:
         print(json.dumps(out.review.to_json()))
     else:
         from solemio.coach.words import report
 
         print(report(out.review, [str(s.get("name", "?")) for s in seats]), end="")
+    return 0
+
+
+def _correlation(a: list[float], b: list[float]) -> float | None:
+    n = len(a)
+    if n < 2:
+        return None
+    ma, mb = sum(a) / n, sum(b) / n
+    va = sum((x - ma) ** 2 for x in a)
+    vb = sum((y - mb) ** 2 for y in b)
+    if va <= 0 or vb <= 0:
+        return None
+    return round(sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True)) / (va * vb) ** 0.5, 3)
+
+
+def _review_bench(game: Any, args: argparse.Namespace) -> int:
+    """Time the analysis and the grading (twice, with other re-deals: their agreement)."""
+    from solemio.coach import run_review
+
+    first = run_review(game, args.seat, grade=not args.no_grade, iterations=args.iterations,
+                       seed=1)
+    figures = dict(first.figures)
+    if not args.no_grade:
+        second = run_review(game, args.seat, grade=True, iterations=args.iterations, seed=2)
+        a = [m.index for m in first.graded[:3]]
+        b = [m.index for m in second.graded[:3]]
+        figures["second_grading_cpu_s"] = second.figures.get("grading_cpu_s")
+        figures["top3_agreement"] = round(len(set(a) & set(b)) / max(1, len(a), len(b)), 3)
+        both = {m.index for m in first.graded} | {m.index for m in second.graded}
+        same = {m.index for m in first.graded} & {m.index for m in second.graded}
+        figures["flagged_agreement"] = round(len(same) / max(1, len(both)), 3)
+        figures["top3_first"], figures["top3_second"] = a, b
+        # over every decision graded: how the two runs' losses agree
+        la = dict((i, loss) for i, loss, _se in first.every)
+        lb = dict((i, loss) for i, loss, _se in second.every)
+        keys = sorted(set(la) & set(lb))
+        figures["loss_correlation"] = _correlation([la[k] for k in keys], [lb[k] for k in keys])
+        figures["mean_abs_loss_difference"] = round(
+            sum(abs(la[k] - lb[k]) for k in keys) / max(1, len(keys)), 3)
+    print(json.dumps(figures))
     return 0
 
 
@@ -313,8 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
                     "the system's)")
     rv.add_argument("--no-grade", action="store_true",
                     help="skip grading the seat's decisions (the search takes a while)")
+    rv.add_argument("--iterations", type=_positive, default=None,
+                    help="play-outs per move compared when grading (default 32)")
     rv.add_argument("--bench", action="store_true",
-                    help="print how long the analysis took (wall and process CPU seconds)")
+                    help="print how long the analysis and the grading took (wall and process "
+                         "CPU seconds) and how two gradings with other re-deals agree")
     rv.set_defaults(func=cmd_review)
 
     v = sub.add_parser("validate", help="check card-set YAML files")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solemio.coach.analysis import FailedOrder, Review, UnplayedOrder
 from solemio.i18n import _, ngettext
@@ -81,9 +82,13 @@ def failed_item(review: Review, f: FailedOrder, names: Sequence[str]) -> Item:
     else:
         lines.append(_("When it came up the columns were empty."))
     for t in f.taken_by:
-        lines.append(_("{seat}'s {order} (turn {t}) took {cards} before it.",
-                       seat=names[t.seat], order=order_full_name(cs, t.order), t=t.turn,
-                       cards=_cards(t.took)))
+        if t.seat == review.seat:
+            lines.append(_("Your {order} (turn {t}) took {cards} before it.",
+                           order=order_full_name(cs, t.order), t=t.turn, cards=_cards(t.took)))
+        else:
+            lines.append(_("{seat}'s {order} (turn {t}) took {cards} before it.",
+                           seat=names[t.seat], order=order_full_name(cs, t.order), t=t.turn,
+                           cards=_cards(t.took)))
     below = [(a.kind, 1) for a in f.announced_before for _i in range(a.singles)]
     below += [(a.kind, 2) for a in f.announced_before for _i in range(a.doubles)]
     if below:
@@ -139,20 +144,47 @@ def unplayed_item(review: Review, u: UnplayedOrder, turn_events: dict[int, int])
                 turn_events.get(first, 0))
 
 
+def mistake_item(review: Review, m: Any, names: Sequence[str]) -> Item:
+    """A graded decision: what was chosen, what was better, and how much it cost."""
+    cs = review.timeline.source.cs
+    own = texts.COLOUR_KIND.get(review.colour, "olive")
+    grade = {"blunder": _("a blunder"), "mistake": _("a mistake"),
+             "inaccuracy": _("an inaccuracy")}.get(m.grade, m.grade)
+    what = {"play": _("your play"), "order": _("your order choice"), "draw": _("your draw"),
+            "fill": _("filling an order"), "help": _("your answer to a request for help")
+            }.get(m.decision, m.decision)
+    title = _("Turn {t}, {decision}: {grade}, about {loss} orders lost", t=m.turn,
+              decision=what, grade=grade, loss=f"{m.loss:.1f}")
+    lines = [_("You chose: {choice}.", choice=texts.describe_choice(m.chosen, cs, names, own,
+                                                                   m.order)),
+             _("Better: {choice}.", choice=texts.describe_choice(m.better, cs, names, own,
+                                                                m.order)),
+             _("Estimated by the hard computer player's play-outs from what you knew then.")]
+    return Item("mistake", texts.sentence(title), tuple(texts.sentence(x) for x in lines),
+                m.event)
+
+
 def items(review: Review, names: Sequence[str] | None = None) -> list[Item]:
     """Every finding of ``review``, in the order of the game."""
     names = seat_names(review, names)
     turn_events = {t.number: t.event + 1 for t in review.timeline.turns}
-    out = [failed_item(review, f, names) for f in review.failed]
+    out = [m.item(review, names) for m in review.mistakes]
+    out += [failed_item(review, f, names) for f in review.failed]
     out += [unplayed_item(review, u, turn_events) for u in review.unplayed]
-    for m in review.mistakes:
-        out.append(m.item(review, names))
     return out
 
 
 def summary(review: Review, names: Sequence[str] | None = None) -> str:
     """One line: whose game and how many findings."""
     names = seat_names(review, names)
+    if review.graded:
+        return _("{name}: {failed}, {unplayed}, {mistakes}.", name=names[review.seat],
+                 failed=ngettext("{n} order not filled", "{n} orders not filled",
+                                 len(review.failed)),
+                 unplayed=ngettext("{n} order never played", "{n} orders never played",
+                                   len(review.unplayed)),
+                 mistakes=ngettext("{n} costly decision", "{n} costly decisions",
+                                   len(review.mistakes)))
     return _("{name}: {failed}, {unplayed}.", name=names[review.seat],
              failed=ngettext("{n} order not filled", "{n} orders not filled", len(review.failed)),
              unplayed=ngettext("{n} order never played", "{n} orders never played",

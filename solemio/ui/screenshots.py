@@ -309,6 +309,16 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
                    if (show.event_at(p) or {}).get("type") == "filled"), show.end)
     rp.seek(filled + 1)
     save(app, "26-replay-reveal")
+    # The coach beside the replay: its findings, then one opened (the replay jumps there).
+    rp.coach_iterations = 4  # a small grading budget: the tour shows the list, not the search
+    driver.click(app, driver.widget(app, "coach").rect)
+    rp.coach.job.thread.join(120)  # the analysis and the grading run on their own thread
+    app.step([], 0.1, draw=False)
+    save(app, "26-replay-coach")
+    if rp.coach.items:
+        driver.click(app, driver.widget(app, "coach-item-0").rect)
+        app.step([], 0.1, draw=False)
+        save(app, "26-replay-coach-item")
     app.close()
     # The records list (the game above was kept), and a save set aside on the title.
     from solemio import savefiles

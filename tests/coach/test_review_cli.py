@@ -27,7 +27,7 @@ def record(tmp_path):
 
 
 def test_json_lists_failed_and_unplayed_orders_and_mistakes(record, capsys) -> None:
-    assert main(["review", str(record), "--seat", "0", "--json"]) == 0
+    assert main(["review", str(record), "--seat", "0", "--json", "--iterations", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"failed_orders", "unplayed_orders", "mistakes"}
     game, _seats, _extra = records.open_record(record)

@@ -50,12 +50,14 @@ class GameOverScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        rects = layout.split_h(pygame.Rect(w // 2 - int(w * 0.36), int(h * 0.86), int(w * 0.72),
-                                           int(max(40, h * 0.07))), 3, int(w * 0.02))
+        rects = layout.split_h(pygame.Rect(w // 2 - int(w * 0.42), int(h * 0.86), int(w * 0.84),
+                                           int(max(40, h * 0.07))), 4, int(w * 0.02))
         self.focus.set([
             Button("again", _("Play again"), self.again, rects[0], style="good"),
             Button("replay", _("Watch the replay"), self.watch, rects[1], style="secondary"),
-            Button("title", _("Title screen"), self.to_title, rects[2], style="secondary"),
+            Button("coach", _("Coach"), self.coach, rects[2], style="secondary",
+                   tooltip=_("Why your orders failed, and what would have worked")),
+            Button("title", _("Title screen"), self.to_title, rects[3], style="secondary"),
         ])
         self.focus.focus = 0
 
@@ -66,10 +68,16 @@ class GameOverScene(WidgetScene):
         sess = GameSession(s.cardset, s.seats, s.seed + 1, None)
         self.app.manager.swap("table", sess)
 
-    def watch(self) -> None:
+    def watch(self, coach: bool = False) -> None:
         from solemio.records import seats_extra
 
-        self.app.manager.open("replay", self.session.game, seats_extra(self.session.seats))
+        path = self.session.keep_record() if hasattr(self.session, "keep_record") else None
+        self.app.manager.open("replay", self.session.game, seats_extra(self.session.seats),
+                              coach=coach, path=path)
+
+    def coach(self) -> None:
+        """The replay with the coach's findings beside it."""
+        self.watch(coach=True)
 
     def to_title(self) -> None:
         self.app.manager.reset(make_scene("title", self.app))

@@ -6,7 +6,8 @@ in the order they went in (the reveal's columns once the oven is turned
 over), the supply.  Step one event, one turn or one round either way, or drag
 the slider; "Play" takes the events at the table's pace with the table's
 flights.  Reached from game over, from the records list and from
-``solemio replay FILE``.
+``solemio replay FILE``.  "Coach" opens the coach's findings beside it
+(:mod:`solemio.ui.coach_panel`): a list whose items jump to their moment.
 """
 
 from __future__ import annotations
@@ -73,8 +74,13 @@ class Slider(Widget):
 class ReplayScene(WidgetScene):
     """A finished game's replay; ``seats`` are the record's seat dicts (name, colour...)."""
 
-    def __init__(self, app: Any, game: Any, seats_: list[dict], title: str = "") -> None:
+    coach_iterations: int | None = None  # the grading's budget (None: the coach's default)
+
+    def __init__(self, app: Any, game: Any, seats_: list[dict], title: str = "",
+                 coach: bool = False, path: Path | None = None) -> None:
         self.replay = ReplayShow(game)
+        self.path = path  # the record's file: the coach's grading is kept in it
+        self.coach: Any = None
         self.cardset = game.cs
         self.seat_info = seats_
         self.names = [str(s.get("name", "?")) for s in seats_]
@@ -91,6 +97,8 @@ class ReplayScene(WidgetScene):
         self.preparing = threading.Thread(target=self.replay.prepare, args=(PREPARE_SECONDS,),
                                           name="replay-prepare", daemon=True)
         self.preparing.start()
+        if coach:
+            self.toggle_coach()
 
     # --- moving through the game -----------------------------------------------------------
     def seek(self, position: int, animate: bool = False) -> None:
@@ -136,9 +144,36 @@ class ReplayScene(WidgetScene):
 
     def on_exit(self) -> None:
         self.replay.cancel()
+        if self.coach is not None:
+            self.coach.close()
+
+    # --- the coach -------------------------------------------------------------------------
+    def coach_seat(self) -> int:
+        """Whose game the coach looks at first: the first person at the table, else seat 0."""
+        return next((i for i, s in enumerate(self.seat_info) if s.get("person")), 0)
+
+    def toggle_coach(self) -> None:
+        from solemio.ui.coach_panel import CoachPanel
+
+        if self.coach is not None:
+            self.coach.close()
+            self.coach = None
+        else:
+            self.coach = CoachPanel(self.replay.game, self.names, self.coach_seat(),
+                                    self.coach_jump, self.path, self.coach_iterations)
+        if hasattr(self, "size") and hasattr(self, "buttons_row"):
+            self.layout(self.size)
+
+    def coach_jump(self, position: int) -> None:
+        self.playing = False
+        self.seek(position)
 
     # --- input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.MOUSEWHEEL and self.coach is not None and \
+                self.coach.rect.collidepoint(pygame.mouse.get_pos()):
+            self.coach.scroll(-event.y)
+            return None
         if event.type == pygame.KEYDOWN:
             k, mod = event.key, getattr(event, "mod", 0)
             wide = bool(mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
@@ -177,6 +212,10 @@ class ReplayScene(WidgetScene):
     # --- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anims.update(dt)
+        if self.coach is not None:
+            self.coach.update()
+            if self.coach.changed:
+                self.build_widgets()
         if self.app.warmer.pending("replay"):
             self.app.warmer.urgent = True  # a picture a frame at least, however busy
         if not self.playing:
@@ -227,6 +266,11 @@ class ReplayScene(WidgetScene):
         n = len(self.names)
         pad = max(6, w // 120)
         self.top = pygame.Rect(pad, pad, w - 2 * pad, int(h * 0.06))
+        if self.coach is not None:  # the coach's list on the right, the replay beside it
+            panel_w = max(260, int(w * 0.3))
+            self.coach_rect = pygame.Rect(w - pad - panel_w, self.top.bottom + pad, panel_w,
+                                          h - self.top.bottom - 2 * pad)
+            full_w, w = w, w - panel_w - pad
         main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, int(h * 0.70))
         left_w = int(main.w * 0.62)
         self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
@@ -243,6 +287,9 @@ class ReplayScene(WidgetScene):
                                        int(h * 0.045))
         self.buttons_row = pygame.Rect(pad, self.slider_rect.bottom + pad, w - 2 * pad,
                                        max(24, h - self.slider_rect.bottom - 2 * pad))
+        if self.coach is not None:  # the buttons run under the coach's list too
+            self.buttons_row.w = full_w - 2 * pad
+            self.coach_rect.h = self.buttons_row.y - pad - self.coach_rect.y
         self.small = layout.card_size(max(20, int(self.oven_box.h * 0.2)))
         self.frame = None  # the still frame is painted again at the new size
         # A few card sizes per layout, whatever the hands hold: each face is painted once
@@ -268,7 +315,7 @@ class ReplayScene(WidgetScene):
             return
         rp = self.replay
         at_start, at_end = self.position <= rp.start, self.position >= rp.end
-        rects = layout.split_h(self.buttons_row, 8, max(4, self.size[0] // 160))
+        rects = layout.split_h(self.buttons_row, 9, max(4, self.size[0] // 160))
         items = [
             ("round-back", _("« Round"), lambda: self.round(-1), not at_start),
             ("turn-back", _("‹ Turn"), lambda: self.turn(-1), not at_start),
@@ -277,6 +324,8 @@ class ReplayScene(WidgetScene):
             ("step", _("Step ›"), lambda: self.step(1), not at_end),
             ("turn", _("Turn ›"), lambda: self.turn(1), not at_end),
             ("round", _("Round »"), lambda: self.round(1), not at_end),
+            ("coach", _("Hide coach") if self.coach is not None else _("Coach"),
+             self.toggle_coach, True),
             ("close", _("Close"), self.close, True),
         ]
         widgets: list[Widget] = []
@@ -286,6 +335,8 @@ class ReplayScene(WidgetScene):
             widgets.append(b)
         self.slider = Slider(self, self.slider_rect)
         widgets.append(self.slider)
+        if self.coach is not None:
+            widgets += self.coach.build(self.coach_rect)
         self.focus.set(widgets)
         if self.focus.focus < 0:
             self.focus.focus_name("play")
@@ -380,6 +431,8 @@ class ReplayScene(WidgetScene):
             paint(frame)
             frame.set_clip(None)
         surface.blit(frame, (0, 0))
+        if self.coach is not None:
+            self.coach.draw(surface)
         self.focus.draw(surface)
         for f in self.anims.flights:
             if f.t < f.delay:
@@ -446,12 +499,19 @@ class ReplayScene(WidgetScene):
         lines = [ngettext("{n} filled order", "{n} filled orders", len(ss.filled)),
                  ngettext("{n} order in stack", "{n} orders in stack", ss.stack)]
         y = row.y + 2 * rad + 10
+        px = max(10, int(row.h * 0.14))
+        width = int(row.w * 0.22)
         for line in lines:
-            t = theme.fit_text(line, max(10, int(row.h * 0.14)), int(row.w * 0.22), theme.WALNUT_MID)
-            if y + t.get_height() > row.bottom:
-                break
-            surface.blit(t, (row.x + 8, y))
-            y += t.get_height()
+            if theme.text(line, px).get_width() <= width:
+                parts = [line]
+            else:  # a narrow row (the coach beside the replay): the words on two lines
+                parts = theme.wrap(line, px, width)
+            for part in parts:
+                t = theme.fit_text(part, px, width, theme.WALNUT_MID)
+                if y + t.get_height() > row.bottom:
+                    break
+                surface.blit(t, (row.x + 8, y))
+                y += t.get_height()
         area = self.hand_area(row)
         cw, ch = self.hand_card
         step = min(cw + max(3, cw // 16), (area.w - cw) / max(1, len(hand) - 1))
@@ -583,13 +643,14 @@ def event_line(ev: dict, names: list[str], cardset: Any) -> str:
 class ReplayFileScene(ReplayScene):
     """The replay of a record file (the records list, ``solemio replay FILE``)."""
 
-    def __init__(self, app: Any, path: Path) -> None:
+    def __init__(self, app: Any, path: Path, coach: bool = False) -> None:
         from solemio.records import open_record
 
         game, seats_, extra = open_record(Path(path))
         super().__init__(app, game, seats_, title=_("Replay · {edition} · {when}",
                                                    edition=data_text(game.cs.name),
-                                                   when=str(extra.get("finished", ""))))
+                                                   when=str(extra.get("finished", ""))),
+                         coach=coach, path=Path(path))
 
 
 def _faces_to_cards(faces: list) -> list[tuple]:
