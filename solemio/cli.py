@@ -190,6 +190,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from solemio.engine.simulate import copy_rates, simulate
 
     figures: dict[str, Any] = {}
+    if args.frames_only:
+        from solemio.ui.bench import run as ui_bench
+
+        figures["load_1min"] = os.getloadavg()[0]
+        figures["machine_loop_s"] = _machine_loop_seconds()
+        figures.update(ui_bench(frames_only=True))
+        figures["load_1min_after"] = os.getloadavg()[0]
+        print(json.dumps(figures) if args.json else
+              "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
     # three runs, the median reported: one run on a shared machine can land on a
     # busy second (all three are printed too)
     cs = load_cardset("sole-mio")
@@ -385,6 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true")
     b.add_argument("--games", type=_positive, default=2000)
     b.add_argument("--engine-only", action="store_true")
+    b.add_argument("--frames-only", action="store_true",
+                   help="only the window's frame figures (the reveal and the table)")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser("play", help="open the game window (the default)")

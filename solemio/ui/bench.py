@@ -4,8 +4,11 @@
   oven reveal animation, 5 seats, 1920x1080, software rendering (headless surface),
   after one warm-up reveal, as in a running game.  Each reveal starts from the table
   at the round's end, whose frames (not measured) may finish the reveal's warm-up.
-* ``table_frame_ms_median`` / ``_p99``: update + draw of the table while computer
-  turns are shown, 5 seats, 1920x1080.
+  ``frame_cpu_ms_p99`` (and ``_median``): the same frames' CPU time on the window's
+  thread: on a shared machine the wall-clock figure also holds the time a frame waited
+  for a core (or for the GIL, held by a computer seat thinking); this one does not.
+* ``table_frame_ms_median`` / ``_p99`` (and ``table_frame_cpu_ms_p99``): update + draw
+  of the table while computer turns are shown, 5 seats, 1920x1080.
 * ``language_switch_ms_max`` (and ``_median``): choosing another language in Settings
   (opened from the pause menu over a 5-seat game, 1920x1080): the settings change and
   the next frame, drawn in the new language; twelve switches through it, nl, fr, en.
@@ -59,7 +62,8 @@ def _reveal_session(seed: int) -> Any:
     return sess
 
 
-def _run_reveal(app: Any, sess: Any, frames: int, times: list[float] | None) -> None:
+def _run_reveal(app: Any, sess: Any, frames: int, times: list[float] | None,
+                cpu: list[float] | None = None) -> None:
     from solemio.ui import driver
     from solemio.ui.scenes.reveal import RevealScene
     from solemio.ui.scenes.table import TableScene
@@ -71,14 +75,17 @@ def _run_reveal(app: Any, sess: Any, frames: int, times: list[float] | None) -> 
         top = app.manager.top
         if isinstance(top, RevealScene) and top.my_decision() is not None:
             driver.person_move(app, rng)
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         app.step([], dt, draw=True)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         if times is not None and isinstance(app.manager.top, RevealScene):
             times.append((t1 - t0) * 1000.0)
+            if cpu is not None:
+                cpu.append((c1 - c0) * 1000.0)
 
 
-def frame_times(frames: int = 600) -> list[float]:
+def frame_times(frames: int = 600, cpu: list[float] | None = None) -> list[float]:
+    """Wall-clock milliseconds of each reveal frame (``cpu``: their thread CPU time)."""
     from solemio.ui.app import App
     from solemio.ui.settings import Settings
 
@@ -87,13 +94,13 @@ def frame_times(frames: int = 600) -> list[float]:
     try:
         _run_reveal(app, _reveal_session(4), frames, None)  # warm-up: card pictures rendered
         times: list[float] = []
-        _run_reveal(app, _reveal_session(5), frames, times)
+        _run_reveal(app, _reveal_session(5), frames, times, cpu)
     finally:
         app.close()
     return times
 
 
-def table_frame_times(frames: int = 900) -> list[float]:
+def table_frame_times(frames: int = 900, cpu: list[float] | None = None) -> list[float]:
     """Update + draw of the table while the turns are shown (one person, four computer
     seats, 1920x1080), after 300 frames of another game so the table's pictures exist."""
     from solemio.engine import load_cardset
@@ -123,11 +130,13 @@ def table_frame_times(frames: int = 900) -> list[float]:
                     driver.person_move(app, rng)
                 else:
                     driver.wait_thinker(app)
-                t0 = time.perf_counter()
+                c0, t0 = time.thread_time(), time.perf_counter()
                 app.step([], 1 / 60, draw=True)
-                t1 = time.perf_counter()
+                t1, c1 = time.perf_counter(), time.thread_time()
                 if out is not None and isinstance(app.manager.top, TableScene):
                     out.append((t1 - t0) * 1000.0)
+                    if cpu is not None:
+                        cpu.append((c1 - c0) * 1000.0)
     finally:
         app.close()
     return times
@@ -316,8 +325,9 @@ def _language_figures() -> dict:
     }
 
 
-def run() -> dict:
-    """All the figures, as the ``solemio bench`` command reports them."""
+def run(frames_only: bool = False) -> dict:
+    """All the figures, as the ``solemio bench`` command reports them (``frames_only``:
+    the reveal's and the table's frame figures alone)."""
     import tempfile
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -326,7 +336,7 @@ def run() -> dict:
     home = os.environ.get("SOLEMIO_HOME")
     os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-bench-home-")
     try:
-        return _run()
+        return _run(frames_only)
     finally:
         if home is None:
             os.environ.pop("SOLEMIO_HOME", None)
@@ -334,28 +344,47 @@ def run() -> dict:
             os.environ["SOLEMIO_HOME"] = home
 
 
-def _run() -> dict:
+def _p99(values: list[float]) -> float:
+    v = sorted(values)
+    return round(v[min(len(v) - 1, int(len(v) * 0.99))], 2) if v else float("nan")
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 2) if values else float("nan")
+
+
+def _frame_figures() -> dict:
+    cpu: list[float] = []
+    times = sorted(frame_times(cpu=cpu))
+    table_cpu: list[float] = []
+    table = table_frame_times(cpu=table_cpu)
+    return {
+        "frame_ms_p99": _p99(times),
+        "frame_ms_median": _median(times),
+        "frame_ms_max": round(times[-1], 2) if times else float("nan"),
+        "frames": len(times),
+        "frame_cpu_ms_p99": _p99(cpu),
+        "frame_cpu_ms_median": _median(cpu),
+        "table_frame_ms_median": _median(table),
+        "table_frame_ms_p99": _p99(table),
+        "table_frame_cpu_ms_p99": _p99(table_cpu),
+    }
+
+
+def _run(frames_only: bool = False) -> dict:
     import pygame
 
     pygame.init()
     pygame.display.set_mode((1, 1))
-    times = frame_times()
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else float("nan")
-    table = sorted(table_frame_times())
-    result = {
-        "frame_ms_p99": round(p99, 2),
-        "frame_ms_median": round(statistics.median(times), 2) if times else float("nan"),
-        "frame_ms_max": round(times[-1], 2) if times else float("nan"),
-        "frames": len(times),
-        "table_frame_ms_median": round(statistics.median(table), 2) if table else float("nan"),
-        "table_frame_ms_p99": round(table[min(len(table) - 1, int(len(table) * 0.99))], 2)
-        if table else float("nan"),
+    result = _frame_figures()
+    if frames_only:
+        return result
+    result.update({
         **_language_figures(),
         **replay_figures(),
         "startup_s": round(startup_seconds(), 3),
         "rss_mb": round(rss_in_subprocess(), 1),
-    }
+    })
     return result
 
 
