@@ -9,7 +9,6 @@ only source of animations; drawing reads state and never changes it.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 from typing import Any
@@ -25,6 +24,7 @@ from solemio.ui.computer import Thinker
 from solemio.ui.scene import Scene
 from solemio.ui.scenes.base import backdrop
 from solemio.ui.session import GameSession
+from solemio.ui.stage import Stage, menu_button, shown_view
 from solemio.ui.texts import sentence
 from solemio.ui.widgets import Button, FocusGroup
 
@@ -50,10 +50,6 @@ def thinker_for(app: Any, session: GameSession) -> Thinker:
 class PlayScene(Scene):
     """Shared flow and painting of the scenes that show the table."""
 
-    # A scene built only to paint its coming frames off screen (warm.py): never pushed,
-    # never on screen, and it leaves the app's still frame alone.
-    rehearsal = False
-
     def __init__(self, app: Any, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
@@ -78,7 +74,7 @@ class PlayScene(Scene):
 
     @property
     def show(self) -> Any:
-        """The show state this scene draws (the session's; a rehearsal may hold its own)."""
+        """The show state this scene draws (the session's)."""
         return self.session.show
 
     # --- geometry -----------------------------------------------------------
@@ -89,19 +85,13 @@ class PlayScene(Scene):
             return s.viewer
         return s.persons[0] if s.persons else None
 
+    def stage(self) -> Stage:
+        """Where this scene paints (the shared painters of solemio.ui.stage)."""
+        return Stage(self.app, self.session, self.L, self.size, self.bottom_seat)
+
     def seat_rects(self) -> dict[int, pygame.Rect]:
         """Where each seat's panel is: the one at the screen at the bottom, the rest clockwise."""
-        n = len(self.session.seats)
-        b = self.bottom_seat
-        out: dict[int, pygame.Rect] = {}
-        if b is None:
-            for i, r in enumerate(self.L.opponents):
-                out[i] = r
-            return out
-        out[b] = self.L.me
-        for i, r in enumerate(self.L.opponents):
-            out[(b + 1 + i) % n] = r
-        return out
+        return self.stage().seat_rects()
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -109,8 +99,7 @@ class PlayScene(Scene):
                                      spectator=self.bottom_seat is None)
         # Every rectangle may have moved (a resize, a new language, the hand changing
         # holders): the still frame is painted again.
-        if not self.rehearsal:
-            self.app.static_frame.invalidate()
+        self.app.static_frame.invalidate()
         self.build_widgets()
 
     # --- input ----------------------------------------------------------------
@@ -119,7 +108,7 @@ class PlayScene(Scene):
             self.open_menu()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l and \
-                self.app.settings.full_log and not self.rehearsal:
+                self.app.settings.full_log:
             self.app.manager.open("log", self.session)  # the learner's fuller log
             return None
         if self.explain_order(event):
@@ -290,7 +279,7 @@ class PlayScene(Scene):
         self.focus.set(self.common_widgets())
 
     def common_widgets(self) -> list:
-        out = [Button("menu", _("Menu"), self.open_menu, self.L.menu_button, style="secondary")]
+        out: list = [menu_button(self.L, self.open_menu)]
         if self.guided:
             out.append(Button("guide-leave", _("Leave the guide"), self.leave_guide,
                               self.guide_leave_rect(), style="secondary"))
@@ -367,7 +356,7 @@ class PlayScene(Scene):
 
     def draw_guide(self, surface: pygame.Surface) -> None:
         """The guide's words in their box, and a pulsing ring on what to click."""
-        if not self.guided or self.rehearsal:
+        if not self.guided:
             return
         tip = self.guide_tip()
         note = getattr(self.session, "guide_note", "")
@@ -444,46 +433,14 @@ class PlayScene(Scene):
 
     def table_part(self) -> tuple:
         """The table under everything, as the first part of a still frame."""
-        return ("table", pygame.Rect((0, 0), self.size), (),
-                lambda surf: backdrop(self.app, surf))
+        return self.stage().table_part()
 
     def seat_parts(self, active: int | None) -> list[tuple]:
         """One still-frame part per seat panel (its cached layer's rectangle)."""
-        view = self.shown_view()
-        s = self.session
-        out = []
-        for seat, r in self.seat_rects().items():
-            m = max(8, r.h // 12)  # the panel's layer margin (seats.seat_panel)
-            info = view.seats[seat]
-            cfg = s.seats[seat]
-            key = (tuple(r), info, cfg.name, cfg.person, cfg.level, active == seat,
-                   view.scorer_holder == seat, seat != s.viewer, s.cardset.scorer_name)
-
-            def paint(surf: pygame.Surface, seat: int = seat, r: pygame.Rect = r) -> None:
-                seats.seat_panel(self.app, surf, r, view, seat, s, active == seat,
-                                 show_hand_backs=(seat != s.viewer))
-
-            out.append((f"seat{seat}", r.inflate(2 * m, 2 * m), key, paint))
-        return out
+        return self.stage().seat_parts(self.shown_view(), active)
 
     def top_bar_part(self, title: str) -> tuple:
-        bar = self.L.top_bar
-        limit = min(self.L.skip_button.x, self.L.menu_button.x) - bar.h // 2
-        rect = pygame.Rect(0, bar.y - bar.h, max(1, limit), bar.h * 3)
-        return ("top-bar", rect, (title, data_text(self.session.cardset.name)),
-                lambda surf: self.draw_top_bar(surf, title))
-
-    def draw_top_bar(self, surface: pygame.Surface, title: str) -> None:
-        L = self.L
-        bar = L.top_bar
-        px = int(bar.h * 0.5)
-        t = theme.text(data_text(self.session.cardset.name), int(bar.h * 0.7), theme.CREAM,
-                       display=True)
-        surface.blit(t, (bar.x, bar.centery - t.get_height() // 2))
-        x = bar.x + t.get_width() + bar.h // 2
-        limit = min(L.skip_button.x, L.menu_button.x) - bar.h // 2
-        sub = theme.fit_text(title, px, max(10, limit - x), theme.CREAM_DARK, bold=True)
-        surface.blit(sub, (x, bar.centery - sub.get_height() // 2))
+        return self.stage().top_bar_part(title)
 
     def shown_view(self) -> Any:
         """The view as far as the show has got (the engine may already be further): the
@@ -493,12 +450,7 @@ class PlayScene(Scene):
         show = self.show
         key = (id(view), show.seats, show.scorer_holder, show.supply, show.hand)
         if self._shown_key != key:
-            infos = tuple(dataclasses.replace(si, ingredients=ss.ingredients, orders=ss.orders,
-                                              stack=ss.stack, filled=ss.filled)
-                          for si, ss in zip(view.seats, show.seats, strict=True))
-            self._shown = dataclasses.replace(view, seats=infos,
-                                              scorer_holder=show.scorer_holder,
-                                              supply=show.supply, hand=show.hand)
+            self._shown = shown_view(view, show)
             self._shown_key = key
         return self._shown
 
@@ -509,29 +461,7 @@ class PlayScene(Scene):
                              active == seat, show_hand_backs=(seat != self.session.viewer))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        b = self.banner
-        if not b:
-            return
-        t, dur = b["t"], b["dur"]
-        alpha = min(1.0, t / 0.12, (dur - t) / 0.25 if dur > 0 else 1.0)
-        tail = None
-        rects = self.seat_rects()
-        area = self.L.announce
-        if b["seat"] is not None and b["seat"] in rects:
-            r = rects[b["seat"]]
-            if b["seat"] == self.bottom_seat and self.L.me_announce.w > 0:
-                # The person at the screen speaks just above their own hand.
-                area = self.L.me_announce
-                tail = (r.right - r.w // 4, r.top + 4)
-            else:
-                tail = (r.centerx, r.bottom - 4) if r.centery < area.centery else (
-                    r.centerx, r.top + 4)
-        if tail is not None and self.tail_crosses(area, tail):
-            tail = None  # the first line names the speaker anyway
-        icon = None
-        if b.get("icon"):
-            icon = self.app.cards.kind_icon(b["icon"], int(area.h * 0.6))
-        seats.bubble(surface, area, b["lines"], tail, alpha, icon)
+        self.stage().draw_banner(surface, self.banner, self.tail_crosses)
 
     def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
         """Whether a bubble's tail from ``area`` to ``tail`` would cross something the

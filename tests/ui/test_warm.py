@@ -16,9 +16,8 @@ import pygame
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
-from solemio.ui import cards, driver, theme, warm
+from solemio.ui import cards, driver, reveal_ahead, theme, warm
 from solemio.ui.bench import _reveal_session
-from solemio.ui.scenes import reveal
 from solemio.ui.scenes.handover import HandoverScene
 from solemio.ui.scenes.reveal import RevealScene, _reveal_hand_rects
 from solemio.ui.scenes.table import TableScene
@@ -140,7 +139,8 @@ def _handover_frames(app, sess, rng, limit: int = 12) -> tuple[int, int]:
                 below.warm_key = None  # plan again: its rehearsals run under this frame
                 below.warm_ahead()
             # And the reveal's first frame with the hand that must not show, rehearsed now.
-            app.warmer.add("hidden", reveal.first_frame_steps(reveal.rehearsal(app, sess, None)))
+            bottom = sess.viewer if sess.viewer is not None else sess.persons[0]
+            app.warmer.add("hidden", reveal_ahead.first_frame(app, sess, None, bottom)[2])
             app.draw()
             differ += _pixels(app.screen) != _full_paint(app)
             checked += isinstance(top, HandoverScene)
@@ -305,3 +305,38 @@ def test_a_hand_card_lifts_under_the_mouse_on_the_cached_table(make_app):
     assert selected not in (plain, hovered) and selected == _full_paint(app)
     app.step([away], 0.0, draw=True)
     assert _pixels(app.screen) == _full_paint(app)
+
+
+def test_the_reveal_rehearses_the_show_that_comes_for_its_viewer(make_app):
+    """The reveal's work done ahead paints future show states, never a copy of the scene:
+    at every frame of a hot-seat game (warm-up eager) the furthest state it rehearsed is
+    the screen's show taken further by the viewer's own redacted events, no more than
+    SHOW_AHEAD of them, and with the viewer's hand only (none while the screen is
+    shared)."""
+    from solemio.show import state as show_state
+
+    app = make_app((1024, 640), sound=False, pace=0.3, reveal_speed=4.0)
+    _eager(app)
+    sess = _hot_seat(5)
+    app.manager.push(TableScene(app, sess))
+    rng = random.Random(5)
+    checked = ahead_of_show = 0
+    for _ in range(3000):
+        top = app.manager.top
+        if isinstance(top, RevealScene) and top.rehearsal_plan.future is not None:
+            future = top.rehearsal_plan.future
+            now = sess.show
+            if future.viewer == sess.viewer and future.position >= now.position:
+                n = future.position - now.position
+                assert n <= reveal_ahead.SHOW_AHEAD
+                expected = show_state.run(now, sess.table.events(now.position)[:n])
+                assert future == expected, "a rehearsal that is not the show to come"
+                assert future.hand == (() if sess.viewer is None else expected.hand)
+                checked += 1
+                ahead_of_show += n > 0
+        if not driver.person_move(app, rng):
+            driver.wait_thinker(app)
+            app.step([], 1 / 10, draw=True)
+        if sess.game.is_over():
+            break
+    assert checked > 100 and ahead_of_show > 20

@@ -14,7 +14,7 @@ import pygame
 
 from solemio.i18n import _, data_text, ngettext
 from solemio.show.pacing import LEAD_IN, PERSON_FACTOR, Pace, turn_hold
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, reveal_ahead, seats, theme
 from solemio.ui.anim import Flight
 from solemio.ui.announce import forced_play_text, said
 from solemio.ui.cards import shadowed
@@ -181,18 +181,19 @@ class TableScene(PlayScene):
         self.app.warmer.add("reveal", [self.plan_reveal])
 
     def plan_reveal(self) -> None:
-        """The first warm-up step: build the rehearsal and queue what it will paint."""
-        from solemio.ui.scenes import reveal
-
+        """The first warm-up step: the show as it will stand when the oven is turned over
+        (a future show state, solemio.show.ahead) and the steps painting it as the reveal
+        will (reveal_ahead): its first frame once the round's end lies ahead in the feed,
+        its pictures meanwhile."""
         s = self.session
         if self.reveal_wait is not None:
             ev = self.reveal_wait[0]
         else:
             ev = next((e for e in s.new_events() if e["type"] == "round-end"), None)
-        rs = reveal.rehearsal(self.app, s, ev)
-        steps = reveal.picture_steps(rs)
+        stage, show, first = reveal_ahead.first_frame(self.app, s, ev, self.bottom_seat)
+        steps = reveal_ahead.picture_steps(stage, show)
         if ev is not None:
-            steps = reveal.first_frame_steps(rs) + steps
+            steps = first + steps
         else:
             steps = self.picture_steps() + steps
         self.app.warmer.add("reveal", steps)

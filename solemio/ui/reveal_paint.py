@@ -1,0 +1,393 @@
+"""The reveal's drawing: a show state painted as the oven reveal.
+
+Everything here paints a given :class:`~solemio.show.state.ShowState` (the
+columns, the order on show with its notes, the oven, the hand, the seat panels)
+plus a :class:`Screen`, what only the screen knows (the cards still in flight).
+The reveal scene paints the show as it stands; the work done ahead
+(``reveal_ahead``) paints future show states with the same functions onto a
+scratch surface, so the caches fill with exactly the keys the real frames use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.ui import layout, seats, theme
+from solemio.ui.cards import shadowed
+from solemio.ui.reveal_words import order_log, title
+from solemio.ui.stage import Part, Stage, without_leaving
+from solemio.ui.texts import COLOUR_KIND, KINDS, spec_explain
+from solemio.ui.widgets import Button
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the screen shows besides the show state: cards on their way."""
+
+    flying: tuple[int, ...] = (0, 0, 0, 0, 0)  # per column: its latest cards still flying in
+    order_away: bool = False  # the order card flying in, or gone back to its owner
+    leaving: tuple[tuple, ...] = ()  # (seat, face, filled): orders flying to their owners
+
+
+STILL = Screen()
+
+
+def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None
+                  ) -> tuple[layout.TableLayout, pygame.Rect, pygame.Rect]:
+    """The reveal's arrangement (the layout, the hand's area, the choices' area): wide
+    columns, the hand and the choices below."""
+    L = layout.table_layout(size, n_seats, spectator=bottom_seat is None)
+    w, h = size
+    m = L.margin
+    band_h = int(h * 0.29)
+    band = pygame.Rect(m, h - m - band_h, w - 2 * m, band_h)
+    side_w = L.me.w
+    if bottom_seat is None:
+        hand_area = pygame.Rect(0, 0, 0, 0)
+        choice_area = pygame.Rect(band.x + side_w + m, band.y, band.w - 2 * side_w - 2 * m,
+                                  band.h)
+    else:
+        L.me = pygame.Rect(band.x, band.y, side_w, band.h)
+        hw = int(band.w * 0.36)
+        hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
+        choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
+                                  band.right - hand_area.right - 2 * m, band.h)
+    top = L.opponents[0].bottom + m if L.opponents else L.top_bar.bottom + m
+    mid = pygame.Rect(m, top, w - 2 * m, band.y - top - m)
+    ow = int(max(w * 0.17, 150))
+    L.reveal_order = pygame.Rect(mid.right - ow, mid.y, ow, mid.h)
+    rcw, rch = layout.card_fit(w * 0.08, mid.h * 0.5)
+    L.reveal_oven = pygame.Rect(mid.x, mid.y + m, rcw, rch)
+    col_area = pygame.Rect(L.reveal_oven.right + 2 * m, mid.y,
+                           L.reveal_order.x - L.reveal_oven.right - 4 * m, mid.h)
+    # Speech bubbles get a strip of their own above the columns: they never cover
+    # what the reveal is about (the opponents' panels speak down into it, the person
+    # at the screen up into it).
+    talk_h = max(34, int(h * 0.085))
+    L.announce = pygame.Rect(col_area.x, col_area.y, col_area.w, talk_h)
+    col_area = pygame.Rect(col_area.x, col_area.y + talk_h + m // 2, col_area.w,
+                           col_area.h - talk_h - m // 2)
+    L.columns = layout.split_h(col_area, 5, m)
+    L.me_announce = pygame.Rect(0, 0, 0, 0)
+    return L, hand_area, choice_area
+
+
+@dataclass
+class RevealStage(Stage):
+    """The reveal's stage: the shared parts plus the columns, the order panel, the oven,
+    the hand and the prompt."""
+
+    hand_area: pygame.Rect = field(default_factory=pygame.Rect)
+    choice_area: pygame.Rect = field(default_factory=pygame.Rect)
+
+    # --- geometry -------------------------------------------------------------
+    def column_slot(self, cols: tuple, k: int, i: int) -> pygame.Rect:
+        col = self.L.columns[k]
+        head = int(col.h * 0.16)
+        cw, ch = layout.card_fit(col.w * 0.8, col.h * 0.5)
+        n = max(len(cols[k]), i + 1)
+        room = col.h - head - ch
+        step = min(int(ch * 0.24), room // max(1, n - 1)) if n > 1 else 0
+        return pygame.Rect(col.centerx - cw // 2, col.y + head + i * step, cw, ch)
+
+    def order_rect(self) -> pygame.Rect:
+        r = self.L.reveal_order
+        cw, ch = layout.card_fit(r.w * 0.6, r.h * 0.46)
+        return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
+
+    def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
+        """A bubble's tail never crosses the columns."""
+        return any(col.clipline(area.center, tail) for col in self.L.columns)
+
+    # --- the still parts --------------------------------------------------------
+    def static_parts(self, show: Any, view: Any, screen: Screen, active: int | None,
+                     hand_start: tuple[int, int] | None) -> list[Part]:
+        """The reveal's still parts for ``show`` (``view``: the viewer's, merged with the
+        show by ``stage.shown_view``), each with a key of everything it shows; the
+        table first."""
+        L = self.L
+        r = show.reveal
+        scorer = r.scorer if r is not None else max(0, view.scorer)
+        round_no = r.round if r is not None else view.round
+        parts = [self.table_part(), self.top_bar_part(title(self.session, scorer, round_no))]
+        parts += self.seat_parts(without_leaving(view, screen.leaving, show.failed_to_stack),
+                                 active)
+        left = max(0, r.total - r.revealed) if r is not None else 0
+        parts.append(("oven", self.oven_rect(left), (left,),
+                      lambda surf: self.draw_oven(surf, left)))
+        cols = r.columns if r is not None else ((),) * 5
+        for k, (shown, n, units) in enumerate(columns_key(cols, screen.flying)):
+            parts.append((f"column{k}", L.columns[k], (shown, n, units),
+                          lambda surf, k=k, shown=shown, n=n, u=units: self.draw_column(
+                              surf, cols, k, shown, n, u)))
+        order_key = self.order_key(show, screen.order_away)
+        parts.append(("order", L.reveal_order, order_key,
+                      lambda surf: self.draw_order(surf, show, order_key)))
+        if self.viewer is not None and self.hand_area.w > 0:
+            hand = hand_faces(show)
+            start = hand_start if hand_start is not None else hand_counts(hand)
+            parts.append(("hand", self.hand_area, (hand, start),
+                          lambda surf: self.draw_hand(surf, hand, start)))
+        return parts
+
+    # --- the oven -----------------------------------------------------------------
+    def oven_label(self, left: int) -> pygame.Surface:
+        r = self.L.reveal_oven
+        px = max(11, int(r.h * 0.1))
+        return theme.text(ngettext("{n} card left", "{n} cards left", left), px, theme.CREAM,
+                          bold=True)
+
+    def oven_rect(self, left: int) -> pygame.Rect:
+        """Where the oven pile and its label paint (the pile's edges go right and down)."""
+        r = self.L.reveal_oven
+        t = self.oven_label(left)
+        px = max(11, int(r.h * 0.1))
+        label = t.get_rect(midtop=(r.centerx, r.bottom + px // 2))
+        return r.inflate(r.w // 2, r.h // 4).union(label.inflate(4, 4))
+
+    def draw_oven(self, surface: pygame.Surface, left: int) -> None:
+        r = self.L.reveal_oven
+        seats.pile(self.app, surface, self.app.cards.ingredient_back(r.size), r, left)
+        px = max(11, int(r.h * 0.1))
+        t = self.oven_label(left)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.bottom + px // 2)))
+
+    # --- the columns ----------------------------------------------------------------
+    def draw_column(self, surface: pygame.Surface, cols: tuple, k: int, shown: tuple, n: int,
+                    units: int) -> None:
+        col = self.L.columns[k]
+        # The header counts every card of the kind, flying ones too: ``units`` is in the key.
+        key = ("column", k, col.size, shown, n, units, id(self.app.cards.painter))
+        surf = theme.layer(key, col.size, lambda s: self._paint_column(s, cols, k, shown))
+        surface.blit(surf, col.topleft)
+
+    def _paint_column(self, surface: pygame.Surface, cols: tuple, k: int, cards: tuple) -> None:
+        """One kind's column in local coordinates: header with units, cascaded cards."""
+        col = self.L.columns[k]
+        kind = KINDS[k]
+        local = pygame.Rect(0, 0, col.w, col.h)
+        theme.rounded_panel(surface, local, (20, 12, 6, 70), radius=col.w // 10, shadow=False)
+        head = int(col.h * 0.16)
+        units = sum(f[1] for f in cols[k])
+        icon = self.app.cards.kind_icon(kind, int(head * 0.7))
+        total = theme.text(str(units), int(head * 0.62), theme.CREAM, bold=True)
+        wdt = icon.get_width() + 6 + total.get_width()
+        x = local.centerx - wdt // 2
+        surface.blit(icon, (x, (head - icon.get_height()) // 2))
+        surface.blit(total, (x + icon.get_width() + 6, (head - total.get_height()) // 2))
+        for i, face in enumerate(cards):
+            r = self.column_slot(cols, k, i).move(-col.x, -col.y)
+            img = self.app.cards.ingredient(face[0], face[1], r.size)
+            shadowed(surface, img, r.topleft)
+
+    # --- the order on show ----------------------------------------------------------
+    def order_key(self, show: Any, away: bool) -> tuple:
+        """What the order panel shows: the order, its outcome, the notes, whether the card
+        is away (flying in, or gone back to its owner)."""
+        cur = show.reveal.current if show.reveal is not None else None
+        return (self.L.reveal_order.size, cur.face if cur else None,
+                cur.status if cur else None, cur.owner if cur else None,
+                tuple(order_log(self.session, cur)), away)
+
+    def draw_order(self, surface: pygame.Surface, show: Any, key: tuple) -> None:
+        box = self.L.reveal_order
+        cur = show.reveal.current if show.reveal is not None else None
+        surf = theme.layer(("order-panel", id(self.app.cards.painter)) + key, box.size,
+                           lambda s: self._paint_order(s, cur, list(key[4]), key[-1]))
+        surface.blit(surf, box.topleft)
+
+    def _paint_order(self, surface: pygame.Surface, cur: Any, log: list[str],
+                     in_flight: bool) -> None:
+        box = pygame.Rect(0, 0, *self.L.reveal_order.size)
+        off = self.L.reveal_order.topleft
+        theme.rounded_panel(surface, box, (250, 241, 220, 225), radius=box.w // 12)
+        r = self.order_rect().move(-off[0], -off[1])
+        px = max(12, int(min(box.h * 0.06, box.w * 0.085)))
+        if cur is None:
+            t = theme.fit_text(_("Orders appear here"), px, box.w - 10, theme.MUTED)
+            surface.blit(t, t.get_rect(center=r.center))
+            return
+        if not in_flight:
+            img = self.app.cards.face(cur.face, self.session.cardset, r.size)
+            shadowed(surface, img, r.topleft)
+        if cur.status and not in_flight:
+            # The stamp sits on its own order only, and leaves with it.
+            ok = cur.status == "filled"
+            stamp = theme.text(_("FILLED") if ok else _("NOT FILLED"), int(r.h * 0.16),
+                               theme.CREAM, bold=True)
+            sr = stamp.get_rect(center=r.center).inflate(int(r.h * 0.08), int(r.h * 0.03))
+            rot = pygame.Surface(sr.size, pygame.SRCALPHA)
+            pygame.draw.rect(rot, (*(theme.BASIL if ok else theme.TOMATO), 230), rot.get_rect(),
+                             border_radius=sr.h // 4)
+            rot.blit(stamp, stamp.get_rect(center=(sr.w // 2, sr.h // 2)))
+            rot = pygame.transform.rotate(rot, 12)
+            surface.blit(rot, rot.get_rect(center=r.center))
+        owner = cur.owner
+        y = r.bottom + px // 2
+        whose = _("Your order") if self.session.you(owner) else _(
+            "{name}'s order", name=self.session.names[owner])
+        name = theme.fit_text(whose, px, box.w - px, theme.INK, bold=True)
+        surface.blit(name, (box.x + px // 2, y))
+        y += name.get_height()
+        try:
+            spec = self.session.cardset.order(cur.face[1])
+            expl = spec_explain(spec, COLOUR_KIND[cur.face[0]])
+        except (KeyError, AttributeError):
+            expl = ""
+        text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
+        head = [expl] if expl else []
+        log = log[-3:]
+        # The oldest line of the log gives way when a longer language needs the room.
+        while log and not theme.wrapped_fits("\n".join(head + log), text_box, int(px * 0.85)):
+            log = log[1:]
+        theme.draw_wrapped(surface, "\n".join(head + log), text_box, int(px * 0.85),
+                           theme.WALNUT)
+
+    # --- the hand, the prompt, the cards shown ---------------------------------------
+    def draw_hand(self, surface: pygame.Surface, hand: tuple, start: tuple[int, int]) -> None:
+        """The viewer's hand; the cards keep the size they had when the reveal began
+        (``start``: its counts; a hand only shrinks during a reveal), so no card is
+        rendered at a new size when one leaves the hand."""
+        s = self.session
+        if s.viewer is None or self.hand_area.w <= 0:
+            return
+        area = self.hand_area
+        key = ("reveal-hand", area.size, hand, start, id(self.app.cards.painter))
+
+        def paint(surf: pygame.Surface) -> None:
+            rects = reveal_hand_rects(area.size, hand, start)
+            for face, r in zip(hand, rects, strict=True):
+                img = self.app.cards.face(face, s.cardset, r.size, s.cardset.scorer_name)
+                shadowed(surf, img, r.topleft)
+
+        surface.blit(theme.layer(key, area.size, paint), area.topleft)
+
+    def prompt_box(self) -> pygame.Rect:
+        area = self.choice_area
+        return pygame.Rect(area.x, area.y, area.w, int(area.h * 0.3) - 6)
+
+    def choice_grid(self) -> pygame.Rect:
+        """Where a decision's widgets go: the choice area under its prompt."""
+        area = self.choice_area
+        ph = int(area.h * 0.3)
+        return pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
+
+    def draw_prompt(self, surface: pygame.Surface, prompt: str) -> None:
+        """The question above the choices, on its panel."""
+        box = self.prompt_box()
+
+        def paint(surf: pygame.Surface) -> None:
+            local = pygame.Rect(0, 0, box.w, box.h)
+            theme.rounded_panel(surf, local, (250, 241, 220, 235), radius=box.h // 5,
+                                shadow=False)
+            theme.draw_wrapped(surf, prompt, local.inflate(-box.h // 3, -box.h // 6),
+                               int(box.h * 0.3), theme.INK, bold=True)
+        surface.blit(theme.layer(("prompt", box.size, prompt), box.size, paint), box.topleft)
+
+    def draw_shown_cards(self, surface: pygame.Surface, shown: dict[int, list[tuple]]) -> None:
+        """Cards a seat must show (a block's count, a show order) appear by its panel."""
+        rects = self.seat_rects()
+        for seat, faces in shown.items():
+            r = rects.get(seat)
+            if r is None:
+                continue
+            cw, ch = layout.card_size(int(self.size[1] * 0.12))
+            step = min(cw + 4, max(8, (r.w - cw) // max(1, len(faces) - 1))) \
+                if len(faces) > 1 else cw
+            total = cw + step * (len(faces) - 1) if faces else 0
+            x = r.centerx - total // 2
+            y = r.bottom - ch // 3 if r.centery < self.size[1] // 2 else r.top - ch * 2 // 3
+            if not faces:
+                t = theme.text(_("none"), int(ch * 0.2), theme.CREAM, bold=True)
+                if r.centery < self.size[1] // 2:
+                    box = t.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(12, 6)
+                else:
+                    box = t.get_rect(midbottom=(r.centerx, r.top - 4)).inflate(12, 6)
+                theme.rounded_panel(surface, box, (30, 18, 10, 200), radius=box.h // 2,
+                                    shadow=False)
+                surface.blit(t, t.get_rect(center=box.center))
+                continue
+            for i, face in enumerate(faces):
+                img = self.app.cards.ingredient(face[0], face[1], (cw, ch))
+                shadowed(surface, img, (x + i * step, y), lifted=True)
+
+
+def bar_buttons(L: layout.TableLayout, speed: float, persons: bool, deciding: bool,
+                on_speed: Any, on_skip: Any) -> list[Button]:
+    """The reveal's Speed and Skip buttons (Skip is grey while a person decides)."""
+    skip = Button("skip", _("Skip to my next decision") if persons else _("Skip to the end"),
+                  on_skip, L.skip_button, style="secondary")
+    skip.enabled = not deciding
+    return [Button("speed", _("Speed × {n}", n=f"{speed:g}"), on_speed, L.speed_button,
+                   style="secondary"), skip]
+
+
+def reveal_stage(app: Any, session: Any, size: tuple[int, int],
+                 bottom_seat: int | None) -> RevealStage:
+    """The reveal's stage for a window of ``size`` (as the reveal scene lays it out)."""
+    L, hand_area, choice_area = reveal_layout(size, len(session.seats), bottom_seat)
+    return RevealStage(app, session, L, size, bottom_seat, hand_area, choice_area)
+
+
+def columns_key(cols: tuple, flying: tuple[int, ...]) -> tuple:
+    """Per column: the cards lying there (not those still flying in), how many there are
+    with the flying ones, and their units."""
+    return tuple((tuple(cols[k][: len(cols[k]) - flying[k]]), len(cols[k]),
+                  sum(f[1] for f in cols[k])) for k in range(5))
+
+
+def shown_cards(show: Any) -> dict[int, list[tuple]]:
+    """The cards seats show now (a block's count, a show order)."""
+    r = show.reveal
+    return {seat: list(faces) for seat, faces in r.shown} if r is not None else {}
+
+
+def hand_faces(show: Any) -> tuple:
+    """The viewer's hand as the reveal lays it out: ingredients first, then orders."""
+    return tuple(sorted(show.hand, key=lambda f: (f[0] not in KINDS, str(f[0]), f[1])))
+
+
+def hand_counts(hand: tuple) -> tuple[int, int]:
+    """(ingredient cards, order cards) in ``hand``."""
+    n_i = sum(1 for f in hand if f[0] in KINDS)
+    return n_i, len(hand) - n_i
+
+
+def reveal_hand_rects(size: tuple[int, int], hand: tuple,
+                      start: tuple[int, int] | None = None) -> list[pygame.Rect]:
+    """The hand during a reveal: ingredients spread out (they are what is asked for),
+    orders tucked behind them at the right.  The cards are sized for the hand the reveal
+    began with (``start``: its counts), smaller only if this hand needs it."""
+    w, h = size
+    cw, ch = layout.card_size(int(h * 0.92))
+    n_i, n_o = hand_counts(hand)
+    if start is not None and start != (n_i, n_o):
+        cw, ch = _fit_hand(w, cw, ch, *start)[:2]
+    cw, ch, step_i, step_o = _fit_hand(w, cw, ch, n_i, n_o)
+    rects = []
+    x = 0.0
+    for face in hand:
+        rects.append(pygame.Rect(int(x), h - ch, cw, ch))
+        x += step_i if face[0] in KINDS else step_o
+    return rects
+
+
+def _fit_hand(w: int, cw: int, ch: int, n_i: int, n_o: int) -> tuple[int, int, float, float]:
+    """From a (cw, ch) card down: the card size and the steps between ingredient cards and
+    between order cards that let a hand of these counts fit ``w``."""
+    step_i, step_o = cw * 1.06, cw * 0.34
+    for _attempt in range(40):
+        gaps_i = n_i if n_o else max(0, n_i - 1)
+        total = cw + gaps_i * step_i + max(0, n_o - 1) * step_o
+        if total <= w:
+            break
+        if step_i > cw * 0.62:
+            step_i = max(cw * 0.62, step_i * 0.92)
+        else:
+            cw, ch = int(cw * 0.93), int(ch * 0.93)
+            step_i, step_o = cw * 0.62, cw * 0.3
+    return cw, ch, step_i, step_o
