@@ -1,0 +1,64 @@
+"""The structure the design asks for (DESIGN.md, "Where the structure goes next"), checked.
+
+* Scenes are registered by name and opened by name: no scene module imports
+  another (anywhere in it, a function's own imports included), so the work done
+  ahead and every other helper lives outside the scenes.
+* The show, the engine and the computer players never import pygame.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import solemio
+
+ROOT = Path(solemio.__file__).parent
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def test_no_scene_imports_another_scene():
+    scenes = ROOT / "ui" / "scenes"
+    names = {p.stem for p in scenes.glob("*.py")} - {"__init__", "base"}
+    offending = []
+    for path in sorted(scenes.glob("*.py")):
+        for mod in _imports(path):
+            parts = mod.split(".")
+            if parts[:3] == ["solemio", "ui", "scenes"] and len(parts) > 3 and \
+                    parts[3] in names and parts[3] != path.stem:
+                offending.append(f"{path.name} imports {mod}")
+    assert offending == []
+
+
+def test_the_check_sees_an_import_inside_a_function(tmp_path):
+    src = tmp_path / "table.py"
+    src.write_text("def f():\n    from solemio.ui.scenes import reveal\n", encoding="utf-8")
+    assert "solemio.ui.scenes.reveal" in _imports(src)
+
+
+def test_the_show_the_engine_and_the_players_never_import_pygame():
+    for package in ("show", "engine", "ai"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            assert not any(m == "pygame" or m.startswith("pygame.") for m in _imports(path)), \
+                path
+    # Nor through what they import: every module of the show, loaded in a fresh process.
+    mods = sorted(f"solemio.show.{p.stem}" for p in (ROOT / "show").glob("*.py"))
+    code = ("import importlib, sys\n"
+            f"for m in {mods!r}: importlib.import_module(m)\n"
+            "print('pygame' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
