@@ -18,8 +18,9 @@ from ui_helpers import FAST_AGENTS
 from solemio.engine import load_cardset
 from solemio.ui import cards, driver, reveal_ahead, theme, warm
 from solemio.ui.bench import _reveal_session
+from solemio.ui.reveal_paint import reveal_hand_rects as _reveal_hand_rects
 from solemio.ui.scenes.handover import HandoverScene
-from solemio.ui.scenes.reveal import RevealScene, _reveal_hand_rects
+from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
 

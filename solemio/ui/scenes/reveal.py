@@ -424,8 +424,8 @@ class RevealScene(PlayScene):
         if s.viewer is not None and self.hand_area.w > 0:
             # The hand's orders (painted, not widgets): each one's visible part.
             hand = self.hand_faces()
-            start = self.hand_start.get(s.viewer, _hand_counts(hand))
-            rects = _reveal_hand_rects(self.hand_area.size, hand, start)
+            start = self.hand_start.get(s.viewer, hand_counts(hand))
+            rects = reveal_hand_rects(self.hand_area.size, hand, start)
             for i, (face, r) in enumerate(zip(hand, rects, strict=True)):
                 if face[0] in COLOUR_KIND:
                     r = r.move(self.hand_area.topleft)
@@ -545,7 +545,3 @@ class RevealScene(PlayScene):
                            theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=box.center))
 
-
-# Kept under their former names for the tests and tools that measure the hand.
-_reveal_hand_rects = reveal_hand_rects
-_hand_counts = hand_counts
