@@ -15,7 +15,10 @@ opponents' mean at the end of the round (+1.5 for a win at the game's end).
 The *loss* of a decision is the best alternative's mean value minus the
 chosen move's, on the same re-deals (common random numbers); it counts only
 when it exceeds two standard errors of the paired differences and a small
-margin.  The three costliest are the seat's mistakes.
+margin.  The six costliest are then measured again, the chosen move against
+the best alternative only, on twice as many fresh re-deals (the first
+estimate picked the best of a few noisy means, so it runs high); the three
+costliest after that are the seat's mistakes.
 
 The grades are kept in the record (``extra["coach"]``, written atomically),
 keyed by seat, budget and this module's version, so opening the coach again
@@ -38,11 +41,12 @@ from solemio.coach.timeline import Timeline
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import Game
 
-VERSION = 1
+VERSION = 2
 DEFAULT_ITERATIONS = 32  # play-outs per candidate and decision (see docs/measurements)
 MAX_CANDIDATES = 6
 GRADED = frozenset(("play", "order", "draw", "fill", "help"))
 KEEP = 3  # the costliest decisions reported
+REFINE = 6  # the costliest candidates measured again, on fresh re-deals, before ranking
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,9 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
                 for r, rnd in tl.rounds.items()}
     g = tl.source.start()
     found: list[Mistake] = []
+    where: dict[int, Game] = {}  # the positions of the significant ones, for the second look
     done = 0
+    steps = len(todo) + REFINE
     for d in tl.decisions:
         if d.index in todo:
             dec = g.decision()
@@ -178,12 +184,33 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
                 if significant(loss, se):
                     found.append(Mistake(d.index, d.turn, d.round, d.kind, d.choice, better,
                                          loss, se, d.event, d.context.get("order")))
+                    where[d.index] = g.clone()
             done += 1
             if progress is not None:
-                progress(done / len(todo))
+                progress(done / steps)
         g.apply(d.choice)
     found.sort(key=lambda m: (-m.loss, m.index))
-    return found
+    # A second look at the costliest: the best alternative was picked as the maximum of a few
+    # noisy means (so its loss is biased upwards) and the top few sit within a standard
+    # error of each other.  Chosen against better only, on twice as many fresh re-deals.
+    again: list[Mistake] = []
+    for m in found[:REFINE]:
+        rows = evaluate(where[m.index], seat, [m.chosen, m.better], 2 * iterations,
+                        seed * 1_000_003 + m.index + 500_000_000, starters.get(m.round, 0), stale)
+        if rows is None:
+            return None
+        _better, loss, se = judge(rows, [m.chosen, m.better])
+        if significant(loss, se):
+            again.append(Mistake(m.index, m.turn, m.round, m.decision, m.chosen, m.better,
+                                 loss, se, m.event, m.order))
+        done += 1
+        if progress is not None:
+            progress(done / steps)
+    if progress is not None:
+        progress(1.0)
+    again += found[REFINE:]
+    again.sort(key=lambda m: (-m.loss, m.index))
+    return again
 
 
 # ---------------------------------------------------------------- kept in the record
