@@ -6,6 +6,14 @@ has caught up, the pending decision decides: a computer answers (in hot-seat
 play with the hands first hidden, since the screen is shared), a person not at
 the screen is called to it with a pass screen, or the person at the screen
 decides.  Round and game ends are screens the feed's events open.
+
+Some decisions have one answer that the engine still poses so as not to tell
+anybody about a hand: the series question of an owner who holds no other
+four-of-a-kind order, a help request the asked hand cannot cover.  In hot-seat
+play such a decision comes exactly like any other (a pass screen, then the
+person's own screen, with one button and the reason): whether a pass screen
+appears must not depend on the hand.  With one person at the table there is
+nobody to hide it from, and the answer is made for them after a pause.
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ class Cue:
     ``what``: "event" (show ``event``), "hide" (the hands leave the screen: the
     next decision is not the viewer's), "computer" (``seat`` answers),
     "handover" (pass the screen to ``seat``), "decide" (``seat``, at the
-    screen, decides) or "idle" (nothing: the game is over).
+    screen, decides), "answer" (the one person at the table has a decision with
+    one answer that reveals nothing: it is made for them after a pause) or
+    "idle" (nothing: the game is over).
     """
 
     what: str
@@ -31,10 +41,21 @@ class Cue:
     event: dict | None = None
 
 
+def only_answer(kind: str | None, choices: tuple) -> bool:
+    """Whether a decision has one answer the engine poses only so as to reveal nothing:
+    the series question without partners, a help request the hand cannot cover.  (An
+    owner who can only give up is told why on their own screen, like any other.)"""
+    if kind is None or len(choices) != 1:
+        return False
+    return kind == "series" or (kind == "help" and choices[0][0] == "decline")
+
+
 def next_cue(events: list[dict], deciding: int | None, persons: list[int],
-             viewer: int | None) -> Cue:
+             viewer: int | None, only: bool = False) -> Cue:
     """The next cue from the feed still to show (``events``), the deciding seat (None when
-    nobody decides), the seats of the people and the seat whose hand is on screen."""
+    nobody decides), the seats of the people, the seat whose hand is on screen, and
+    whether the pending decision has only an answer that reveals nothing (``only_answer``:
+    it changes the cue only when one person plays, never what a shared screen shows)."""
     if events:
         return Cue("event", event=events[0])
     if deciding is None:
@@ -46,6 +67,8 @@ def next_cue(events: list[dict], deciding: int | None, persons: list[int],
         return Cue("computer", deciding)
     if shared and viewer != deciding:
         return Cue("handover", deciding)
+    if only and not shared:
+        return Cue("answer", deciding)
     return Cue("decide", deciding)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from solemio.engine import IllegalChoice
+from solemio.show.director import only_answer
 
 
 class NotYourDecision(Exception):
@@ -62,6 +63,13 @@ class SeatTable:
         if d is None or len(d.choices) != 1:
             return None
         return d.choices[0]
+
+    def only_answer(self) -> bool:
+        """Whether the pending decision (whoever decides) has one answer that reveals
+        nothing (``director.only_answer``): for the director, which must show it the same
+        way as any other decision wherever the screen is shared."""
+        d = self._game.decision()
+        return d is not None and only_answer(d.kind, d.choices)
 
     def check_play(self, faces: list[tuple]) -> tuple[tuple | None, str | None]:
         """The play choice ``faces`` (selected hand cards) make, or why they cannot be played."""

@@ -68,7 +68,9 @@ def prompt(session: Any, d: Any) -> str:
 
 def answered_for_them(d: Any) -> bool:
     """A decision with nothing to ask: this order alone (a series), or a refusal (help the
-    hand cannot give); made for the person after a pause (RevealScene.cannot_help)."""
+    hand cannot give).  With one person at the table it is made for them after a pause
+    (RevealScene.cannot_help); in hot-seat play it comes like any other decision, with one
+    button (solemio.show.director)."""
     return (d.kind == "series" and len(d.choices) == 1) or (
         d.kind == "help" and all(c[0] == "decline" for c in d.choices))
 

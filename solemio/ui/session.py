@@ -139,8 +139,9 @@ class GameSession:
 
     def cue(self) -> Cue:
         """What the director says comes next (see solemio.show.director)."""
-        return next_cue(self.new_events()[:1], self.table.deciding(), self.persons,
-                        self._viewer)
+        table = self.table
+        return next_cue(self.new_events()[:1], table.deciding(), self.persons, self._viewer,
+                        table.only_answer())
 
     def pass_needed(self) -> int | None:
         """The person who must take the screen before the next decision, or None."""
@@ -149,7 +150,8 @@ class GameSession:
 
     def person_to_decide(self) -> int | None:
         """The deciding seat if it is a person who already holds the screen."""
-        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
+        table = self.table
+        c = next_cue([], table.deciding(), self.persons, self._viewer, table.only_answer())
         return c.seat if c.what == "decide" else None
 
     def confirm_pass(self, seat: int) -> None:

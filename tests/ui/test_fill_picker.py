@@ -185,21 +185,34 @@ def test_a_person_who_cannot_help_is_not_asked_to_press_decline(make_app):
     app.draw()
 
 
-def test_hot_seat_a_person_who_cannot_help_gets_no_pass_screen(make_app):
+def test_hot_seat_a_person_who_cannot_help_is_called_like_anyone(make_app):
+    # With two people at the screen a hand that cannot help is not answered for: a pass
+    # screen, then the person's own screen saying why, with one Decline button (the
+    # others must not learn from a missing pass screen what the hand holds).
     app, sess, rv = start(make_app, CANNOT_HELP, persons=(0, 1), kind=None)
     from solemio.ui.scenes.handover import HandoverScene
 
     for _ in range(300):
-        if ("decline",) in sess.game.choices_log:
-            break
         top = app.manager.top
-        assert not (isinstance(top, HandoverScene) and top.seat == 0)
-        if isinstance(top, HandoverScene):
+        if isinstance(top, HandoverScene) and top.seat == 0:
             break
+        assert ("decline",) not in sess.game.choices_log
         app.step([], 0.1, draw=False)
         rv.thinker.wait(5)
-    assert ("decline",) in sess.game.choices_log
-    assert rv.banner is None or "cannot help." not in rv.banner["lines"]
+    top = app.manager.top
+    assert isinstance(top, HandoverScene) and top.seat == 0
+    app.draw()
+    driver.click(app, w(app, "ready").rect)
+    app.step([], 0.1, draw=False)
+    assert app.manager.top is rv and sess.viewer == 0
+    for _ in range(20):  # the person's own screen waits for them, however long
+        app.step([], 0.5, draw=False)
+    assert ("decline",) not in sess.game.choices_log
+    assert "Your hand cannot cover it." in rv.prompt
+    assert [n for n in names(rv) if n.startswith("choice")] == ["choice0"]
+    app.draw()
+    driver.click(app, w(app, "choice0").rect)
+    assert sess.game.choices_log[-1] == ("decline",)
 
 
 def check(rv, size):

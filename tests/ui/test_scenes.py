@@ -329,15 +329,14 @@ def _series_alone(seat: int, n: int) -> tuple[int, list]:
     raise AssertionError("no such position")
 
 
-@pytest.mark.parametrize("spec", ["pcc", "ppc"])
-def test_series_question_without_partners_is_answered_after_a_pause(make_app, spec):
+def test_series_question_without_partners_is_answered_after_a_pause(make_app):
     # The engine asks every owner the series question (so it tells nobody who holds
-    # partners); a person who holds none is answered by the window, with no hand-over.
-    seed, choices = _series_alone(0, len(spec))
-    sess = GameSession(load_cardset("sole-mio"), seats(spec), seed, choices=choices,
+    # partners); the one person at the table, holding none, is answered by the window.
+    seed, choices = _series_alone(0, 3)
+    sess = GameSession(load_cardset("sole-mio"), seats("pcc"), seed, choices=choices,
                        agent_options=FAST_AGENTS)
     sess.resume_feed()
-    sess.viewer = 1 if spec == "ppc" else 0  # hot seat: the other person holds the screen
+    sess.viewer = 0
     app = make_app()
     app.manager.push(RevealScene(app, sess, None))
     logged = len(sess.game.choices_log)
@@ -430,3 +429,36 @@ def test_a_thinking_computer_seat_shows_on_its_panel(make_app, monkeypatch):
         app.step([], 0.1, draw=False)
     assert sess.table.moves() != moves
     assert table.thinking_seat() is None or sess.table.deciding() == 1
+
+
+def test_hot_seat_series_question_without_partners_comes_through_a_pass_screen(make_app):
+    # Two people: the owner is called to the screen as for any series question, and is
+    # told there that the order stands alone, with one button.
+    seed, choices = _series_alone(0, 3)
+    sess = GameSession(load_cardset("sole-mio"), seats("ppc"), seed, choices=choices,
+                       agent_options=FAST_AGENTS)
+    sess.resume_feed()
+    sess.viewer = 1  # the other person holds the screen
+    app = make_app()
+    rv = app.manager.push(RevealScene(app, sess, None))
+    logged = len(sess.game.choices_log)
+    for _ in range(100):
+        if isinstance(app.manager.top, HandoverScene):
+            break
+        app.step([], 0.1, draw=False)
+    top = app.manager.top
+    assert isinstance(top, HandoverScene) and top.seat == 0
+    assert len(sess.game.choices_log) == logged
+    app.draw()
+    driver.click(app, driver.widget(app, "ready").rect)
+    app.step([], 0.1, draw=False)
+    for _ in range(10):
+        app.step([], 0.5, draw=False)
+    assert len(sess.game.choices_log) == logged  # waits for the person
+    assert "stands alone" in rv.prompt
+    go = driver.widget(app, "choice0")
+    assert go is not None
+    app.draw()
+    driver.click(app, go.rect)
+    assert sess.game.choices_log[logged][0] == "series"
+    assert len(sess.game.choices_log[logged][1]) == 1

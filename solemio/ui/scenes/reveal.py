@@ -46,9 +46,10 @@ from solemio.ui.stage import without_leaving
 from solemio.ui.texts import (
     COLOUR_KIND,
     KINDS,
+    order_name,
     sentence,
 )
-from solemio.ui.widgets import Widget
+from solemio.ui.widgets import Button, Widget
 
 HELP_PAUSE = 0.8  # seconds before a forced answer is made for a person (cannot_help)
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
@@ -149,35 +150,28 @@ class RevealScene(PlayScene):
         super().update(dt)
 
     def cannot_help(self, dt: float) -> bool:
-        """A person asked for help whose hand cannot cover the request is not made to
-        press Decline (nor to take the screen for it): after a computer's pause the
-        refusal is made for them.  So is the series question of a person who holds no
-        other series order (the engine asks every owner, so that nobody learns who holds
-        partners): "this order alone" is answered for them.  True while this holds the
-        stage."""
-        table = self.session.table
-        seat = table.deciding()
-        forced = table.forced_choice()
-        kind = table.deciding_kind()
-        if seat is None or not self.session.is_person(seat) or forced is None or not (
-                (kind == "help" and forced[0] == "decline") or kind == "series"):
+        """The one person at the table asked for help whose hand cannot cover the request is
+        not made to press Decline: after a computer's pause the refusal is made for them.
+        So is their series question when they hold no other series order (the engine asks
+        every owner, so that nobody learns who holds partners): "this order alone" is
+        answered for them.  (In hot-seat play neither is special: a pass screen, then the
+        person's own screen with one button; see solemio.show.director.)  True while this
+        holds the stage."""
+        s = self.session
+        if self.hold > 0 or s.new_events() or s.cue().what != "answer":
             self.help_wait = 0.0
-            return False
-        # Never a pass screen for it (the base class pushes none for a position whose
-        # pass key it has seen).
-        self.pass_key = (table.moves(), seat)
-        if self.hold > 0 or self.session.new_events():
             return False
         self.tick_effects(dt)
         self.help_wait += dt
         if self.help_wait < self.t_(HELP_PAUSE):
             return True
         self.help_wait = 0.0
-        if kind == "help" and (seat == self.session.viewer or len(self.session.persons) <= 1):
-            # Only the person who holds the screen learns why: in hot-seat the others
-            # hear a refusal like any other (the hand stays hidden).
-            self.say(seat, [self.session.names[seat], _("cannot help.")], self.t_(1.2))
-        self.session.apply_forced(forced)
+        table = s.table
+        seat = table.deciding()
+        forced = table.forced_choice()
+        if table.deciding_kind() == "help":
+            self.say(seat, [s.names[seat], _("cannot help.")], self.t_(1.2))
+        s.apply_forced(forced)
         self.decision_key = None
         self.build_widgets()
         return True
@@ -338,6 +332,10 @@ class RevealScene(PlayScene):
                 self.focus.focus_name(self.fill_picker_for(d).default_focus())
 
     def prompt_for(self, d: Any) -> str:
+        if d.kind == "series" and len(d.choices) == 1:
+            return _("{order} is revealed. You hold no other four-of-a-kind order, so it "
+                     "stands alone.", order=order_name(self.session.cardset,
+                                                       (d.context or {}).get("order", "")))
         if d.kind == "series":
             return self.picker_for(d).prompt()
         if d.kind in FILL_KINDS:
@@ -345,8 +343,16 @@ class RevealScene(PlayScene):
         return reveal_choices.prompt(self.session, d)
 
     def choice_buttons(self, d: Any) -> list[Widget]:
-        if reveal_choices.answered_for_them(d):
-            return []  # answered for them after a pause (cannot_help)
+        if d.kind == "series" and len(d.choices) == 1:
+            # No partner in hand (hot-seat: this screen comes like any other, through a
+            # pass screen; one person alone is answered for, see cannot_help): one button,
+            # after the reason in the prompt.
+            grid = self.stage().choice_grid()
+            one = pygame.Rect(0, 0, min(grid.w, max(160, int(self.size[0] * 0.16))),
+                              int(max(30, min(grid.h / 3, self.size[1] * 0.07))))
+            one.midtop = (grid.centerx, grid.y)
+            return [Button("choice0", _("Go on"), lambda c=d.choices[0]: self.apply(c), one,
+                           style="good")]
         if d.kind == "series":
             return self.picker_for(d).widgets(self.stage().choice_grid(), self.size)
         if d.kind in FILL_KINDS:
