@@ -23,6 +23,12 @@ log = logging.getLogger("solemio.records")
 
 KIND = "record"
 
+#: How many finished-game records the records folder keeps: the most recent ones (by the
+#: time they were written there).  Older ones are removed when a new record is kept, and
+#: each removal is logged.  Exported copies live elsewhere (``exports_dir``) and are never
+#: touched; a folder given by hand (``solemio simulate --record DIR``) is never pruned.
+KEEP_RECORDS = 500
+
 
 def records_dir() -> Path:
     path = userdirs.data_dir() / "records"
@@ -77,7 +83,45 @@ def save_record(game: Any, seats: list[Any], folder: Path | None = None,
     save_game(game, path, {"kind": KIND, "seats": seats_extra(seats),
                            "winners": list(game.view(None).winners),
                            "finished": time.strftime("%Y-%m-%d %H:%M", time.localtime(when))})
+    if folder == records_dir():
+        prune_records(folder, KEEP_RECORDS, keep=path)
     return path
+
+
+def prune_records(folder: Path | None = None, limit: int = KEEP_RECORDS,
+                  keep: Path | None = None) -> list[Path]:
+    """Remove all but the ``limit`` most recent records of the records folder (newest by
+    modification time, then by name); ``keep`` (the record just written) always stays.
+    Only ``*.json`` files directly in the folder count: set-aside files, exports and
+    anything else are left alone.  A file that cannot be removed is logged and kept.
+    The paths removed, oldest first."""
+    folder = records_dir() if folder is None else Path(folder)
+    found = []
+    for path in folder.glob("*.json"):
+        try:
+            if path.is_file():
+                found.append((path.stat().st_mtime, path.name, path))
+        except OSError:
+            continue
+    if len(found) <= limit:
+        return []
+    found.sort(reverse=True)
+    kept = 0
+    removed = []
+    for _mtime, _name, path in found:
+        if kept < limit or (keep is not None and path == keep):
+            kept += 1
+            continue
+        try:
+            path.unlink()
+        except OSError as exc:
+            log.warning("records: could not remove the old record %s (%s)", path, exc)
+            continue
+        log.info("records: removed the old record %s (the folder keeps the %d most recent)",
+                 path.name, limit)
+        removed.append(path)
+    removed.reverse()
+    return removed
 
 
 def open_record(path: Path, record_events: bool = True) -> tuple[Any, list[dict], dict]:

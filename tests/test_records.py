@@ -115,3 +115,45 @@ def test_replay_opens_the_window_on_the_record(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-500:]
     assert "TITLE_DRAWN" in proc.stdout  # the first frame (the replay over the title) drawn
+
+
+def test_the_records_folder_keeps_the_most_recent_and_logs_what_it_removes(monkeypatch, caplog):
+    import logging
+    import os
+
+    game = play_random_game(load_cardset("mamma-mia"), 3, 9, record_events=True)
+    folder = records.records_dir()
+    exported = records.export_record(records.save_record(game, _seats(game), when=1.0e9))
+    old = []
+    for i in range(6):  # six older records, written one minute apart
+        p = records.save_record(game, _seats(game), when=1.0e9 + 60 * (i + 1))
+        os.utime(p, (1.0e9 + 60 * (i + 1),) * 2)
+        old.append(p)
+    first = folder / records.file_name(game, 1.0e9)
+    os.utime(first, (1.0e9,) * 2)
+    (folder / "notes.txt").write_text("mine")
+    aside = folder / "set-aside"
+    aside.mkdir(exist_ok=True)
+    (aside / "broken.json").write_text("{")
+    monkeypatch.setattr(records, "KEEP_RECORDS", 3)
+    with caplog.at_level(logging.INFO, logger="solemio.records"):
+        newest = records.save_record(game, _seats(game), when=1.0e9 + 3600)
+    kept = sorted(p.name for p in folder.glob("*.json"))
+    # The new record and the two before it stay; the five older records are gone.
+    assert kept == sorted([newest.name, old[-1].name, old[-2].name])
+    assert not first.exists() and not any(p.exists() for p in old[:4])
+    assert exported.exists() and exported.parent != folder  # an export is never touched
+    assert (folder / "notes.txt").exists() and (aside / "broken.json").exists()
+    removed = [r.getMessage() for r in caplog.records if "removed the old record" in r.message]
+    assert len(removed) == 5 and any(first.name in m for m in removed)
+
+
+def test_pruning_leaves_a_folder_within_its_limit_and_other_folders_alone(tmp_path):
+    game = play_random_game(load_cardset("mamma-mia"), 3, 9, record_events=True)
+    for i in range(4):
+        records.save_record(game, _seats(game), folder=tmp_path, when=1.0e9 + i)
+    assert records.prune_records(tmp_path, limit=4) == []
+    assert len(list(tmp_path.glob("*.json"))) == 4
+    # save_record into a folder of one's own (simulate --record DIR) never prunes it.
+    assert records.KEEP_RECORDS == 500
+    assert len(records.prune_records(tmp_path, limit=1)) == 3
