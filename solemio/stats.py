@@ -1,11 +1,15 @@
-"""The player's statistics: one line per finished game, stored beside the settings.
+"""The players' statistics: one line per person per finished game, beside the settings.
 
 ``statistics.json`` in the per-user config folder holds a format name, a
-version, the list of games (when, edition, seats, the opponents' level,
-won or not, the filled orders of the best person) and memory training's
-estimates (when, edition, round, kinds exactly right, units off, units in the
-oven; a file written before memory training has none); every figure the
-statistics scene shows is computed from that list, so nothing can disagree.
+version, the list of game lines (when, edition, seats, the opponents'
+level, won or not, the person's filled orders, the person's name) and memory
+training's estimates (when, edition, round, kinds exactly right, units off,
+units in the oven; a file written before memory training has none).  In
+hot-seat play every person at the table gets a game line of their own, so each
+name has its own record (``Statistics.of``); every figure the statistics
+scene shows is computed from those lines, so nothing can disagree.
+Version 1 files (one line per game, no name: before hot-seat players were
+told apart) still load; their lines belong to the unnamed player ``""``.
 It is written atomically; a file that cannot be used is set aside and
 reported on the title screen like a save (see :mod:`solemio.savefiles`), and
 counting starts again.  Only games with at least one person at the table
@@ -29,7 +33,7 @@ from solemio.atomic import write_atomic
 log = logging.getLogger("solemio.stats")
 
 FORMAT = "solemio-statistics"
-VERSION = 1
+VERSION = 2  # 2: a line per person with their name; 1 (still read): a line per game
 
 
 class StatsError(Exception):
@@ -47,8 +51,9 @@ class GameLine:
     edition_name: str
     seats: int
     level: str  # the computers' level; "mixed", or "people" with no computer at the table
-    won: bool  # a person is among the winners
-    filled: int  # the best person's filled orders
+    won: bool  # this person is among the winners (version 1: a person was)
+    filled: int  # this person's filled orders (version 1: the best person's)
+    player: str = ""  # the person's name ("" in version 1 lines)
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,19 @@ class Statistics:
         lines = self.estimates[-last:] if last else self.estimates
         return sum(e.off for e in lines) / len(lines) if lines else 0.0
 
+    def players(self) -> list[str]:
+        """Every name with games, the one who played last first."""
+        out: list[str] = []
+        for g in reversed(self.games):
+            if g.player not in out:
+                out.append(g.player)
+        return out
+
+    def of(self, player: str) -> Statistics:
+        """The statistics of one person (by name; memory training's estimates carry no name
+        and stay with everyone's)."""
+        return Statistics([g for g in self.games if g.player == player], self.estimates)
+
     def wins_over_time(self) -> list[int]:
         """Wins so far after each game (the chart's line)."""
         out, total = [], 0
@@ -140,7 +158,7 @@ def _parse(data: Any) -> Statistics:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise StatsError("from a newer version", "newer")
-    if version != VERSION:
+    if version not in (1, VERSION) or isinstance(version, bool):
         raise StatsError("unsupported version", "unsupported")
     games = data.get("games")
     if not isinstance(games, list):
@@ -148,6 +166,8 @@ def _parse(data: Any) -> Statistics:
     lines = []
     types = {"when": str, "edition": str, "edition_name": str, "seats": int, "level": str,
              "won": bool, "filled": int}
+    if version >= 2:
+        types["player"] = str
     for g in games:
         if not isinstance(g, dict) or set(g) != set(types) or not all(
                 isinstance(g[k], t) and (t is not int or not isinstance(g[k], bool))
@@ -210,28 +230,30 @@ def save(stats: Statistics) -> None:
     write_atomic(stats_path(), json.dumps(data, indent=1))
 
 
-def line_for(game: Any, seats: list[Any], when: float | None = None) -> GameLine | None:
-    """A finished game's line (None when nobody at the table was a person)."""
+def lines_for(game: Any, seats: list[Any], when: float | None = None) -> list[GameLine]:
+    """A finished game's lines: one per person at the table, by name (none without one)."""
     persons = [i for i, s in enumerate(seats) if s.person]
     if not persons or not game.is_over():
-        return None
+        return []
     levels = {s.level for s in seats if not s.person}
     level = "people" if not levels else (levels.pop() if len(levels) == 1 else "mixed")
     winners = set(game.view(None).winners)
     scores = game.scores()
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
                                                             else when))
-    return GameLine(stamp, game.cs.id, game.cs.name, len(seats), level,
-                    any(p in winners for p in persons), max(scores[p] for p in persons))
+    return [GameLine(stamp, game.cs.id, game.cs.name, len(seats), level, p in winners,
+                     scores[p], str(getattr(seats[p], "name", "") or ""))
+            for p in persons]
 
 
 def add_game(game: Any, seats: list[Any]) -> Statistics | None:
-    """Count a finished game (atomically); None if it does not count or cannot be written."""
-    line = line_for(game, seats)
-    if line is None:
+    """Count a finished game for each person at the table (atomically); None if it does
+    not count or cannot be written."""
+    lines = lines_for(game, seats)
+    if not lines:
         return None
     stats = load()
-    stats.games.append(line)
+    stats.games.extend(lines)
     try:
         save(stats)
     except OSError as exc:

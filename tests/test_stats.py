@@ -71,7 +71,9 @@ def _with(**changes):
     (json.dumps({**_good(), "games": "many"}).encode(), "incomplete"),
     (_with(won="yes"), "incomplete"), (_with(seats=True), "incomplete"),
     (_with(seats=9), "altered"), (_with(filled=-1), "altered"),
-    (_with(extra_key=1), "incomplete"),
+    (_with(extra_key=1), "incomplete"), (_with(player="Anna"), "incomplete"),
+    (json.dumps({**_good(), "version": True}).encode(), "unsupported"),
+    (json.dumps({**_good(), "version": 2}).encode(), "incomplete"),
 ])
 def test_damaged_statistics_are_set_aside_and_counting_starts_again(content, problem):
     path = stats.stats_path()
@@ -92,3 +94,34 @@ def test_a_folder_where_the_statistics_should_be():
     assert stats.load().games == []
     [notice] = savefiles.pending()
     assert notice.problem == "unreadable" and notice.moved_to.is_dir()
+
+
+def test_each_person_at_a_hot_seat_table_gets_their_own_record():
+    game = play_random_game(load_cardset("sole-mio"), 3, 4, record_events=False)
+    seats = [SimpleNamespace(person=True, level="normal", name="Anna"),
+             SimpleNamespace(person=False, level="easy", name="Carla"),
+             SimpleNamespace(person=True, level="normal", name="Ben")]
+    st = stats.add_game(game, seats)
+    anna, ben = st.of("Anna"), st.of("Ben")
+    winners = game.view(None).winners
+    assert anna.played == ben.played == 1 and st.played == 2
+    assert anna.games[0].won == (0 in winners) and ben.games[0].won == (2 in winners)
+    assert anna.games[0].filled == game.scores()[0] and ben.games[0].filled == game.scores()[2]
+    assert anna.games[0].level == "easy" and st.of("Carla").played == 0
+    stats.add_game(game, seats[:2])  # Anna alone next time
+    again = stats.load()
+    assert again.players() == ["Anna", "Ben"] and again.of("Anna").played == 2
+    data = json.loads(stats.stats_path().read_text())
+    assert data["version"] == 2 and data["games"][0]["player"] == "Anna"
+
+
+def test_a_version_1_file_still_loads_and_its_games_are_kept():
+    stats.stats_path().write_text(json.dumps(_good()))
+    old = stats.load()
+    assert old.played == 1 and old.players() == [""] and old.games[0].won
+    assert not savefiles.pending()
+    game = play_random_game(load_cardset("sole-mio"), 2, 1)
+    st = stats.add_game(game, [SimpleNamespace(person=True, level="normal", name="Anna"),
+                               SimpleNamespace(person=False, level="normal", name="Bot")])
+    assert st.players() == ["Anna", ""] and st.of("").played == 1
+    assert stats.load().games[0] == old.games[0]

@@ -100,3 +100,28 @@ def test_a_finished_game_is_counted_and_the_statistics_scene_draws_it(make_app):
     app.step([], 0.016, draw=True)
     texts = [t for t, _h in sc.lines()]
     assert any("1" in t for t in texts)
+
+
+def test_the_statistics_scene_lets_you_pick_whose_statistics(make_app):
+    from types import SimpleNamespace
+
+    from solemio.engine.simulate import play_random_game
+
+    game = play_random_game(load_cardset("sole-mio"), 3, 4)
+    anna = SimpleNamespace(person=True, level="easy", name="Anna")
+    ben = SimpleNamespace(person=True, level="easy", name="Ben")
+    bot = SimpleNamespace(person=False, level="easy", name="Carla")
+    stats.add_game(game, [anna, bot, ben])
+    stats.add_game(game, [anna, bot, bot])
+    app = make_app((1024, 640))
+    app.manager.push(TitleScene(app))
+    driver.click(app, driver.widget(app, "stats").rect)
+    sc = app.manager.top
+    pick = driver.widget(app, "player")
+    assert pick is not None and pick.options == ["Anna", "Ben"]
+    assert sc.player == "Anna" and sc.stats.played == 2
+    app.step([], 0.016, draw=True)
+    driver.click(app, pick.rect.move(pick.rect.w // 2, 0).clip(pick.rect))  # the right arrow
+    assert sc.player == "Ben" and sc.stats.played == 1
+    assert sc.stats.games[0].won == (2 in game.view(None).winners)
+    app.step([], 0.016, draw=True)

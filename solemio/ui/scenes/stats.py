@@ -1,7 +1,9 @@
 """The statistics: games played and won (per edition, seat count and opponents' level),
 filled orders per game, the best result, the longest winning streak, memory training's
 accuracy (kinds estimated exactly, units off per estimate), and a chart of the
-wins over time.  The figures come from :mod:`solemio.stats`."""
+wins over time, per person (chosen at the top when several people have played: each
+person at a hot-seat table has a record of their own).  The figures come from
+:mod:`solemio.stats`."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from solemio.i18n import _, data_text, ngettext
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.texts import level_name
-from solemio.ui.widgets import Button
+from solemio.ui.widgets import Button, Selector
 
 
 def opponents_name(level: str) -> str:
@@ -24,22 +26,48 @@ def opponents_name(level: str) -> str:
     return level_name(level)
 
 
+def player_name(name: str) -> str:
+    """A person's name as the statistics show it (lines from before names were kept have
+    none)."""
+    return name or _("Earlier games (no name)")
+
+
 class StatsScene(WidgetScene):
     def __init__(self, app: Any) -> None:
         from solemio import stats
 
-        self.stats = stats.load()
+        self.all = stats.load()
+        self.players = self.all.players()  # the one who played last first
+        self.player = self.players[0] if self.players else ""
+        self.stats = self.all.of(self.player)
         super().__init__(app)
+
+    def choose(self, player: str) -> None:
+        """Show another person's statistics."""
+        self.player = player
+        self.stats = self.all.of(player)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        self.left = pygame.Rect(int(w * 0.04), int(h * 0.16), int(w * 0.44), int(h * 0.68))
-        self.right = pygame.Rect(int(w * 0.52), int(h * 0.16), int(w * 0.44), int(h * 0.68))
+        top = 0.16 if len(self.players) < 2 else 0.23
+        self.left = pygame.Rect(int(w * 0.04), int(h * top), int(w * 0.44), int(h * (0.84 - top)))
+        self.right = pygame.Rect(int(w * 0.52), int(h * top), int(w * 0.44), int(h * (0.84 - top)))
         back = pygame.Rect(0, 0, int(max(200, w * 0.2)), int(max(36, h * 0.065)))
         back.midbottom = (w // 2, h - int(h * 0.04))
-        self.focus.set([Button("close", _("Back"), self.app.manager.pop, back)])
-        self.focus.focus = 0
+        widgets: list = []
+        if len(self.players) > 1:
+            pick = pygame.Rect(0, 0, int(max(280, w * 0.34)), int(max(34, h * 0.055)))
+            pick.midtop = (w // 2, int(h * 0.145))
+            widgets.append(Selector("player", "", self.players,
+                                    self.players.index(self.player),
+                                    lambda name: _("Statistics of {name}",
+                                                   name=player_name(name)),
+                                    self.choose, pick,
+                                    tooltip=_("Each person at the table has their own.")))
+        widgets.append(Button("close", _("Back"), self.app.manager.pop, back))
+        self.focus.set(widgets)
+        self.focus.focus = len(widgets) - 1
 
     def lines(self) -> list[tuple[str, bool]]:
         """(text, heading) lines of the left panel."""
