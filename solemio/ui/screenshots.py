@@ -29,8 +29,9 @@ def _seats(n: int, persons: int = 1) -> list:
 
 
 def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
-                  max_seeds: int = 400) -> tuple[int, list] | None:
-    """A seed and a choice log that lead to ``kind`` being asked of ``seat``."""
+                  max_seeds: int = 400, choices: int = 0) -> tuple[int, list] | None:
+    """A seed and a choice log that lead to ``kind`` being asked of ``seat`` (with exactly
+    ``choices`` choices, if given)."""
     from solemio.engine import load_cardset, new_game
 
     cs = load_cardset(edition)
@@ -40,7 +41,7 @@ def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
         rng = random.Random(seed)
         while not g.is_over():
             d = g.decision()
-            if d.kind == kind and d.seat == seat:
+            if d.kind == kind and d.seat == seat and choices in (0, len(d.choices)):
                 return seed, list(g.choices_log)
             g.apply(rng.choice(d.choices))
     return None
@@ -154,6 +155,33 @@ def _hot_seat_shots(size: tuple[int, int], save: Any, lang: str = "en") -> None:
     app.close()
 
 
+def _hot_seat_alone_shot(size: tuple[int, int], save: Any, lang: str = "en") -> None:
+    """Two people: the series question of one who holds no partner, on their own screen
+    after its pass screen (one button: in hot seat it comes like any other decision)."""
+    from solemio.ui import driver
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.reveal import RevealScene
+
+    found = find_decision("sole-mio", "series", 3, seat=0, choices=1)
+    if not found:
+        return
+    seed, choices = found
+    app = _app(size, lang)
+    sess = _session("sole-mio", 3, seed, choices, persons=2)
+    sess.viewer = 1
+    rv = app.manager.push(RevealScene(app, sess, None))
+    for _ in range(400):
+        top = app.manager.top
+        if isinstance(top, HandoverScene):
+            driver.click(app, driver.widget(app, "ready").rect)
+        elif rv.my_decision() is not None and rv.my_decision().kind == "series":
+            app.step([], 1.0, draw=False)
+            save(app, "11f-hot-seat-series-alone")
+            break
+        app.step([], 0.25, draw=False)
+    app.close()
+
+
 def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[Path]:
     import pygame
 
@@ -251,6 +279,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     save(app, "11-handover")
     app.close()
     _hot_seat_shots(size, save, lang)
+    _hot_seat_alone_shot(size, save, lang)
 
     # The reveal: the animation, then every main decision.
     app = _app(size, lang)
