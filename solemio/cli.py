@@ -200,6 +200,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(figures) if args.json else
               "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return 0
+    if args.replay:
+        from solemio.ui.bench import run as ui_bench
+
+        return _print_figures(ui_bench(replay_only=True), args.json)
     # three runs, the median reported: one run on a shared machine can land on a
     # busy second (all three are printed too)
     cs = load_cardset("sole-mio")
@@ -213,7 +217,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from solemio.ui.bench import run as ui_bench
 
         figures.update(ui_bench())
-    if args.json:
+    return _print_figures(figures, args.json)
+
+
+def _print_figures(figures: dict[str, Any], as_json: bool) -> int:
+    if as_json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
@@ -397,6 +405,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--engine-only", action="store_true")
     b.add_argument("--frames-only", action="store_true",
                    help="only the window's frame figures (the reveal and the table)")
+    b.add_argument("--replay", action="store_true",
+                   help="only loading a full game's record (cold and warm) and stepping back")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser("play", help="open the game window (the default)")

@@ -325,9 +325,11 @@ def _language_figures() -> dict:
     }
 
 
-def run(frames_only: bool = False) -> dict:
+def run(frames_only: bool = False, replay_only: bool = False) -> dict:
     """All the figures, as the ``solemio bench`` command reports them (``frames_only``:
-    the reveal's and the table's frame figures alone)."""
+    the reveal's and the table's frame figures alone; ``replay_only``: the record-loading
+    figures alone, ``solemio bench --replay``, in a fresh process so that the cold open is
+    the process's first)."""
     import tempfile
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -336,6 +338,12 @@ def run(frames_only: bool = False) -> dict:
     home = os.environ.get("SOLEMIO_HOME")
     os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-bench-home-")
     try:
+        if replay_only:
+            import pygame
+
+            pygame.init()
+            pygame.display.set_mode((1, 1))
+            return replay_figures()
         return _run(frames_only)
     finally:
         if home is None:

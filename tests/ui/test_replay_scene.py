@@ -137,9 +137,52 @@ def test_the_replay_still_frame_equals_a_full_paint_and_its_parts_never_overlap(
                 assert not a.colliderect(b), (size, a, b)
         for p in (rp.replay.end, rp.replay.start + 200, rp.replay.start + 199, rp.replay.start):
             rp.seek(p)
-            app.draw()
+            _draw_all(app, rp)
             stepped = app.screen.copy()
             rp.frame = None  # everything painted afresh
-            app.draw()
+            _draw_all(app, rp)
             assert pygame.image.tobytes(stepped, "RGB") == \
                 pygame.image.tobytes(app.screen, "RGB"), (size, p)
+
+
+def _draw_all(app, rp) -> int:
+    """Frames drawn until no card of the still frame stands in for its picture."""
+    frames = 0
+    while True:
+        app.draw()
+        frames += 1
+        if not rp.pictures_pending():
+            return frames
+        assert frames < 40
+
+
+def test_a_record_opened_cold_shows_at_once_and_its_pictures_follow(make_app):
+    from solemio.ui.scenes import replay as replay_scene
+
+    game = play_random_game(load_cardset("grande"), 5, 4, record_events=True)
+    seats = [{"name": f"P{i}", "colour": c} for i, c in enumerate(game.colours)]
+    app = make_app((1920, 1080))
+    rp = app.manager.open("replay", game, seats)
+    made = []
+    real = app.cards._get
+
+    def counting(key, make):
+        new = not app.cards.has(key) and key[0] in ("ord", "ing", "scorer")
+        surf = real(key, make)  # NotReady (a stand-in instead) makes nothing
+        if new:
+            made.append(key)
+        return surf
+
+    app.cards._get = counting
+    app.draw()  # the first frame: a bounded number of new card pictures, the rest stand in
+    first = len(made)
+    assert 0 < first <= replay_scene.NEW_PICTURES + 1
+    assert rp.pictures_pending()
+    frames = _draw_all(app, rp)
+    assert len(made) > 3 * replay_scene.NEW_PICTURES  # a whole game's cards came after
+    assert frames <= len(made) // replay_scene.NEW_PICTURES + 3
+    done = app.screen.copy()
+    rp.frame = None
+    app.draw()
+    assert not rp.pictures_pending()  # all made: one frame paints everything
+    assert pygame.image.tobytes(done, "RGB") == pygame.image.tobytes(app.screen, "RGB")

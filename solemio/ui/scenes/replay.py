@@ -26,8 +26,12 @@ from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
 from solemio.ui.scenes.base import WidgetScene, backdrop
 from solemio.ui.texts import KINDS, a_card, announcement, cards_text, order_name
+from solemio.ui.warm import NotReady
 from solemio.ui.widgets import Button, Widget
 
+# New card pictures one frame of the replay may render; the rest stand in until the next
+# frames (a record opened cold needs some 140, about 1.5 ms each).
+NEW_PICTURES = 12
 PREPARE_SECONDS = 30.0  # the worker's bound for building every kept moment
 
 
@@ -369,6 +373,28 @@ class ReplayScene(WidgetScene):
     def face_img(self, face: tuple, size: tuple[int, int]) -> pygame.Surface:
         return self.app.cards.face(tuple(face), self.cardset, size, self.cardset.scorer_name)
 
+    def pictures_pending(self) -> bool:
+        """Whether a part of the still frame still shows a stand-in (see put_card)."""
+        return any(key is None for key in getattr(self, "part_keys", {}).values())
+
+    def put_card(self, surface: pygame.Surface, face: tuple, size: tuple[int, int],
+                 pos: tuple[int, int]) -> None:
+        """A card of the still frame; while the frame may render no more new pictures (a
+        record opened cold: see draw), a plain stand-in in its colour, painted over in the
+        next frames."""
+        cards = self.app.cards
+        cards.allowance = self.new_pictures
+        try:
+            img = self.face_img(face, size)
+        except NotReady:
+            self.unfinished = True
+            stand_in(surface, tuple(face), pygame.Rect(pos, size))
+            return
+        finally:
+            self.new_pictures = cards.allowance or 0
+            cards.allowance = None
+        shadowed(surface, img, pos)
+
     def last_oven_rect(self) -> pygame.Rect:
         cards = oven_cards(self.moment.show)
         rects = self.oven_rects(max(1, len(cards)))
@@ -422,14 +448,22 @@ class ReplayScene(WidgetScene):
             backdrop(self.app, self.frame)
             self.part_keys: dict[str, tuple] = {}
         frame = self.frame
+        cards = self.app.cards
+        # A record opened cold (no card picture made yet: a whole game's worth, some 140)
+        # must not wait for all of them: each frame renders at most NEW_PICTURES, the rest
+        # stand in plainly and their parts are painted again next frame.
+        self.new_pictures = NEW_PICTURES
         for name, region, key, paint in self.parts():
             if self.part_keys.get(name) == key:
                 continue
             self.part_keys[name] = key
+            self.unfinished = False
             frame.set_clip(region)
-            frame.blit(self.app.cards.table(size), region, region)
+            frame.blit(cards.table(size), region, region)
             paint(frame)
             frame.set_clip(None)
+            if self.unfinished:
+                self.part_keys[name] = None
         surface.blit(frame, (0, 0))
         if self.coach is not None:
             self.coach.draw(surface)
@@ -516,16 +550,15 @@ class ReplayScene(WidgetScene):
         cw, ch = self.hand_card
         step = min(cw + max(3, cw // 16), (area.w - cw) / max(1, len(hand) - 1))
         for i, face in enumerate(hand):
-            shadowed(surface, self.face_img(face, (cw, ch)),
-                     (area.x + int(i * step), area.y + (area.h - ch) // 2))
+            self.put_card(surface, face, (cw, ch),
+                          (area.x + int(i * step), area.y + (area.h - ch) // 2))
         fa = self.filled_area(row)
         if ss.filled:
             cw, ch = self.filled_card
             step = min(cw + 3, (fa.w - cw) // max(1, len(ss.filled) - 1)) \
                 if len(ss.filled) > 1 else cw
             for i, face in enumerate(ss.filled):
-                shadowed(surface, self.face_img(face, (cw, ch)),
-                         (fa.x + i * step, fa.y + (fa.h - ch) // 2))
+                self.put_card(surface, face, (cw, ch), (fa.x + i * step, fa.y + (fa.h - ch) // 2))
 
     def draw_oven(self, surface: pygame.Surface, show: Any) -> None:
         box = self.oven_box
@@ -539,7 +572,7 @@ class ReplayScene(WidgetScene):
             t = theme.fit_text(label, px, box.w - 12, theme.CREAM, bold=True)
             surface.blit(t, (box.x + 8, box.y + 4))
             for face, rect in zip(cards, self.oven_rects(len(cards)), strict=False):
-                shadowed(surface, self.face_img(face, rect.size), rect.topleft)
+                self.put_card(surface, face, rect.size, rect.topleft)
             return
         # The oven turned over: the five columns, and the order on show.
         label = ngettext("The oven turned over: {n} card to reveal",
@@ -552,14 +585,13 @@ class ReplayScene(WidgetScene):
         for col, faces in zip(cols, r.columns, strict=True):
             step = min(ch * 0.3, (col.h - ch) / max(1, len(faces) - 1)) if len(faces) > 1 else 0
             for i, face in enumerate(faces):
-                shadowed(surface, self.face_img(face, (cw, ch)),
-                         (col.x + (col.w - cw) // 2, col.y + int(i * step)))
+                self.put_card(surface, face, (cw, ch),
+                              (col.x + (col.w - cw) // 2, col.y + int(i * step)))
         if r.current is not None:
             spot = pygame.Rect(inner.right + 8, inner.y, box.right - inner.right - 14,
                                inner.h)
             ow, oh = self.current_card
-            img = self.face_img(r.current.face, (ow, oh))
-            shadowed(surface, img, (spot.centerx - ow // 2, spot.y))
+            self.put_card(surface, r.current.face, (ow, oh), (spot.centerx - ow // 2, spot.y))
             status = {"filled": _("Filled!"), "failed": _("Not filled")}.get(
                 r.current.status or "", "")
             if status:
@@ -651,6 +683,15 @@ class ReplayFileScene(ReplayScene):
                                                    edition=data_text(game.cs.name),
                                                    when=str(extra.get("finished", ""))),
                          coach=coach, path=Path(path))
+
+
+def stand_in(surface: pygame.Surface, face: tuple, rect: pygame.Rect) -> None:
+    """A card whose picture is not made yet: a plain card edged in its colour (an order's
+    colour, an ingredient's kind), drawn directly (no picture to make)."""
+    edge = theme.SEAT_RGB.get(face[0]) or theme.KIND_RGB.get(face[0]) or theme.GOLD
+    radius = max(2, rect.w // 10)
+    pygame.draw.rect(surface, theme.CREAM, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=max(2, rect.w // 12), border_radius=radius)
 
 
 def _faces_to_cards(faces: list) -> list[tuple]:
