@@ -18,9 +18,18 @@ from solemio.engine import enumerate as en
 from solemio.engine import memo
 from solemio.engine.kinds import KIND_INDEX
 from solemio.engine.state import (
+    BLOCK,
+    DRAW,
     DRAW_STACK,
     DRAW_SUPPLY,
+    FILL,
+    HELP,
     NO_CONTEXT,
+    SERIES,
+    SHOW_ASK,
+    SHOW_CARD,
+    SHOW_PLAY,
+    VARIANT,
     BlockStep,
     Decision,
     FillStep,
@@ -40,7 +49,7 @@ if TYPE_CHECKING:
 # NamedTuple's Python-level __new__.
 _new = tuple.__new__
 _DRAW_BOTH = (DRAW_SUPPLY, DRAW_STACK)
-_DRAW = tuple(Decision(seat, Phase.DRAW, _DRAW_BOTH, NO_CONTEXT) for seat in range(5))
+_DRAW = tuple(Decision(seat, DRAW, _DRAW_BOTH, NO_CONTEXT) for seat in range(5))
 
 
 def decision(g: Game) -> Decision | None:
@@ -60,14 +69,14 @@ def _series(g: Game) -> Decision:
     mates = sorted(
         {cards.face[c][1] for c in g.hands[r.owner] if (s := cards.order[c]) is not None and s.series}
     )
-    return _new(Decision, (r.owner, Phase.SERIES, memo.series_choices(rev, mates, step.units),
+    return _new(Decision, (r.owner, SERIES, memo.series_choices(rev, mates, step.units),
                            {"order": rev, "candidates": mates}))
 
 
 def _variant(g: Game) -> Decision:
     step: VariantStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    return _new(Decision, (r.owner, Phase.VARIANT, step.choices,
+    return _new(Decision, (r.owner, VARIANT, step.choices,
                            {"order": g.cards.order[r.card].id}))
 
 
@@ -78,7 +87,7 @@ def _fill(g: Game) -> Decision:
     spec = cards.order[r.card]
     help_ok = g.help_allowed and spec.help
     choices = en.fill_choices(cards.hand_counts(g.hands[r.owner]), step.missing, help_ok)
-    return _new(Decision, (r.owner, Phase.FILL, choices,
+    return _new(Decision, (r.owner, FILL, choices,
                            {"order": spec.id, "missing": memo.request_items(step.missing),
                             "from_columns": tuple(map(cards.face.__getitem__, step.take))}))
 
@@ -88,7 +97,7 @@ def _help(g: Game) -> Decision:
     r = g.resolving
     cards = g.cards
     choices = en.help_choices(cards.hand_counts(g.hands[step.asking]), step.request)
-    return _new(Decision, (step.asking, Phase.HELP, choices,
+    return _new(Decision, (step.asking, HELP, choices,
                            {"asker": r.owner, "order": cards.order[r.card].id,
                             "request": step.request}))
 
@@ -102,7 +111,7 @@ def _block(g: Game) -> Decision:
     counts = cards.hand_counts(g.hands[r.owner])
     column = g.cu[k]
     low = spec.params["min_units"]
-    return _new(Decision, (r.owner, Phase.BLOCK,
+    return _new(Decision, (r.owner, BLOCK,
                            en.block_choices(counts[k], counts[k + 5], column, low),
                            {"order": spec.id, "column": column, "min": low}))
 
@@ -110,7 +119,7 @@ def _block(g: Game) -> Decision:
 def _show_ask(g: Game) -> Decision:
     step: ShowAskStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    return _new(Decision, (r.owner, Phase.SHOW_ASK, tuple(("ask", t) for t in step.targets),
+    return _new(Decision, (r.owner, SHOW_ASK, tuple(("ask", t) for t in step.targets),
                            {"order": g.cards.order[r.card].id}))
 
 
@@ -119,7 +128,7 @@ def _show_card(g: Game) -> Decision:
     r = g.resolving
     cards = g.cards
     faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
-    return _new(Decision, (step.asked, Phase.SHOW_CARD, tuple(("show", f[0], f[1]) for f in faces),
+    return _new(Decision, (step.asked, SHOW_CARD, tuple(("show", f[0], f[1]) for f in faces),
                            {"asker": r.owner, "order": cards.order[r.card].id}))
 
 
@@ -131,7 +140,7 @@ def _show_play(g: Game) -> Decision:
     cards = g.cards
     k = KIND_INDEX[step.kind]
     options = sorted({cards.face[c][1] for c in g.hands[r.owner] if cards.kind[c] == k})
-    return _new(Decision, (r.owner, Phase.SHOW_PLAY, tuple(("show-play", u) for u in options),
+    return _new(Decision, (r.owner, SHOW_PLAY, tuple(("show-play", u) for u in options),
                            {"kind": step.kind}))
 
 

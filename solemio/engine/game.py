@@ -26,6 +26,8 @@ from solemio.engine.decide import BY_PHASE
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
 from solemio.engine.state import (
+    OVER,
+    PLAY,
     PUBLICLY_FORCED,
     REVEAL_PHASES,
     Cards,
@@ -140,7 +142,7 @@ class Game:
         self.turn = 0
         self.idle = 0  # turns in a row with nothing played or drawn (a full circle: a stall)
         self.played_this_turn = False
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         # the scoring
         self.scorer_seat = -1
         self.reveal_queue: list[int] = []  # the oven being revealed
@@ -266,7 +268,7 @@ class Game:
     # ------------------------------------------------------------------ queries
 
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def decision(self) -> Decision | None:
         return self._decision
@@ -364,7 +366,7 @@ class Game:
         kind = faces[0][0]
         choice = ("play", kind, sum(1 for f in faces if f[1] == 1), sum(1 for f in faces if f[1] == 2))
         d = self._decision
-        if d is None or d.kind != Phase.PLAY or choice not in d.choices:
+        if d is None or d.kind != PLAY or choice not in d.choices:
             return None, "you do not hold those cards, or it is not your turn to play"
         return choice, None
 

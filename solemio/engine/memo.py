@@ -20,9 +20,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solemio.engine import enumerate as en
-from solemio.engine.kinds import KINDS
-from solemio.engine.orders import Need
-from solemio.engine.state import NO_CONTEXT, NO_ORDER, Cards, Choice, Decision, Phase
+from solemio.engine.kinds import KIND_INDEX, KINDS
+from solemio.engine.orders import ZERO5, Need
+from solemio.engine.state import (
+    NO_CONTEXT,
+    NO_ORDER,
+    ORDER,
+    PLAY,
+    Cards,
+    Choice,
+    Decision,
+)
 
 if TYPE_CHECKING:
     from solemio.engine.game import Game
@@ -54,6 +62,8 @@ class CardMemo:
         # per order card: its static variants and their choices; its need per (variant, scorer)
         self.variants: dict[int, tuple[list, tuple]] = {}
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
+        # per (series order card, units): its need as a series member
+        self.series_needs: dict[tuple[int, int], Need] = {}
         # per (order card, scorer kind): its static variants' needs, prepared for the columns
         self.variant_needs: dict[tuple[int, int], tuple] = {}
 
@@ -83,27 +93,15 @@ def play_decision(g: Game) -> Decision:
     choices = _PLAYS.get(key)
     if choices is None:
         choices = memo(_PLAYS, key, _plays_of_key, key)
-    return _new(Decision, (seat, Phase.PLAY, choices, NO_CONTEXT))
+    return _new(Decision, (seat, PLAY, choices, NO_CONTEXT))
 
 
 def order_decision(g: Game) -> Decision:
-    """No order, or one of the orders in hand (decide.py's entry for Phase.ORDER)."""
+    """No order, or one of the orders in hand (decide.py's entry for Phase.ORDER); keyed by
+    the orders' bits (a hand holds only its own seat's orders)."""
     seat = g.turn
-    return _new(Decision, (seat, Phase.ORDER, order_choices(g.cards, seat, g.hands[seat]),
-                           NO_CONTEXT))
-
-
-def play_choices(cards: Cards, hand: list[int]) -> tuple[Choice, ...]:
-    """The play decision's choices for ``hand`` (``enumerate.plays`` of its counts)."""
-    key = sum(map(cards.memo.slot_weight.__getitem__, hand))
-    choices = _PLAYS.get(key)
-    if choices is None:
-        choices = memo(_PLAYS, key, _plays_of_key, key)
-    return choices
-
-
-def order_choices(cards: Cards, seat: int, hand: list[int]) -> tuple[Choice, ...]:
-    """No order, or one of the orders in ``hand`` (a hand holds only its seat's orders)."""
+    hand = g.hands[seat]
+    cards = g.cards
     m = cards.memo
     key = sum(map(m.order_bit.__getitem__, hand))
     table = m.order_choices[seat]
@@ -111,7 +109,7 @@ def order_choices(cards: Cards, seat: int, hand: list[int]) -> tuple[Choice, ...
     if choices is None:
         ids = sorted(cards.face[c][1] for c in hand if m.order_bit[c])
         choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
-    return choices
+    return _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
 
 
 def series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]:
@@ -120,6 +118,18 @@ def series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]
     if choices is None:
         choices = memo(_SERIES, key, en.series_choices, rev, mates, units)
     return choices
+
+
+def series_need(cards: Cards, cid: int, units: int) -> Need:
+    """What a series member needs: ``units`` of its kind (the amount the owner gave it)."""
+    key = (cid, units)
+    table = cards.memo.series_needs
+    got = table.get(key)
+    if got is None:
+        u = [0, 0, 0, 0, 0]
+        u[KIND_INDEX[next(iter(cards.order[cid].params["needs"]))]] = units
+        got = table[key] = (tuple(u), ZERO5, 0)
+    return got
 
 
 def static_variants(cards: Cards, cid: int, own: int, col_units: list[int]) -> tuple[list, tuple]:

@@ -17,6 +17,15 @@ from solemio.engine import memo, turn
 from solemio.engine.kinds import KIND_INDEX, KINDS
 from solemio.engine.orders import ZERO5, Need
 from solemio.engine.state import (
+    BLOCK,
+    FILL,
+    HELP,
+    OVER,
+    SERIES,
+    SHOW_ASK,
+    SHOW_CARD,
+    SHOW_PLAY,
+    VARIANT,
     BlockStep,
     Choice,
     Face,
@@ -88,7 +97,7 @@ def start_order(g: Game, cid: int) -> bool:
     spec = cards.order[cid]
     owner = cards.owner[cid]
     own = g.own[owner]
-    g.resolving = Resolving(cid, owner)
+    g.resolving = Resolving(cid, owner, [])
     col_units = g.cu  # read-only here
     if spec.prechecked:
         reason = spec.otype.precheck(spec.params, own, col_units)
@@ -97,13 +106,13 @@ def start_order(g: Game, cid: int) -> bool:
             return False
     special = spec.otype.special
     if special == "block":
-        return ask(g, Phase.BLOCK, BlockStep())
+        return ask(g, BLOCK, BlockStep())
     if special == "show":
         return start_show(g, cid)
     if spec.series:
         # Asked whether or not the owner holds partners (then the only choice is the order
         # alone): a question asked only of holders would tell every seat so.
-        return ask(g, Phase.SERIES, SeriesStep(next(iter(spec.params["needs"].values()))))
+        return ask(g, SERIES, SeriesStep(next(iter(spec.params["needs"].values()))))
     variants, choices = memo.static_variants(cards, cid, own, col_units)
     if not variants:
         fail(g, cid, "no-kind")
@@ -119,7 +128,7 @@ def start_order(g: Game, cid: int) -> bool:
             variants = [variants[i] for i in by_columns]
             choices = tuple(choices[i] for i in by_columns)
     if len(variants) > 1:
-        return ask(g, Phase.VARIANT, VariantStep(tuple(variants), choices))
+        return ask(g, VARIANT, VariantStep(tuple(variants), choices))
     return start_fill(g, cid, need_of(g, cid, variants[0]))
 
 
@@ -157,15 +166,18 @@ def on_series(g: Game, ch: Choice) -> None:
     r = g.resolving
     owner = r.owner
     rev = r.card
-    rev_id = g.cards.order[rev].id
-    members = []
-    for oid, units in ch[1]:
-        if oid == rev_id:
-            members.append((rev, units))
-        else:
-            members.append((g.take_face(owner, (g.colours[owner], oid)), units))
-    members.sort(key=lambda m: -m[1])
-    r.members = members
+    if len(ch[1]) == 1:  # the revealed order alone (always so for an owner without partners)
+        r.members = [(rev, ch[1][0][1])]
+    else:
+        rev_id = g.cards.order[rev].id
+        members = []
+        for oid, units in ch[1]:
+            if oid == rev_id:
+                members.append((rev, units))
+            else:
+                members.append((g.take_face(owner, (g.colours[owner], oid)), units))
+        members.sort(key=lambda m: -m[1])
+        r.members = members
     if g.events is not None:
         g.emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
     if not next_series_member(g):
@@ -177,11 +189,8 @@ def next_series_member(g: Game) -> bool:
     r = g.resolving
     while r.members:
         cid, units = r.members.pop(0)
-        kind = KIND_INDEX[next(iter(g.cards.order[cid].params["needs"]))]
-        u = [0, 0, 0, 0, 0]
-        u[kind] = units
         r.card = cid
-        if start_fill(g, cid, (tuple(u), ZERO5, 0)):
+        if start_fill(g, cid, memo.series_need(g.cards, cid, units)):
             return True
     return False
 
@@ -252,7 +261,7 @@ def start_fill(g: Game, cid: int, need: Need) -> bool:
     if missing == NOTHING_MISSING:
         filled(g, cid, take, [], [], -1)
         return False
-    return ask(g, Phase.FILL, FillStep(tuple(take), need, missing))
+    return ask(g, FILL, FillStep(tuple(take), need, missing))
 
 
 def on_fill(g: Game, ch: Choice) -> None:
@@ -276,11 +285,11 @@ def on_fill(g: Game, ch: Choice) -> None:
     if r.helper >= 0:  # one helper for a whole series
         queue: tuple[int, ...] = (r.helper,)
     else:
-        queue = tuple((owner + i) % g.n for i in range(1, g.n))
+        queue = g.cards.others[owner]
     if g.events is not None:
         g.emit({"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
                 "offered": [list(x) for x in hand]})
-    ask(g, Phase.HELP, HelpStep(step, hand, request, queue[0], queue[1:]))
+    ask(g, HELP, HelpStep(step, hand, request, queue[0], queue[1:]))
 
 
 def on_decline(g: Game, ch: Choice) -> None:
@@ -289,7 +298,7 @@ def on_decline(g: Game, ch: Choice) -> None:
     if g.events is not None:
         g.emit({"type": "help-declined", "seat": r.owner, "helper": step.asking})
     if step.queue:
-        ask(g, Phase.HELP, HelpStep(step.fill, step.offered, step.request, step.queue[0],
+        ask(g, HELP, HelpStep(step.fill, step.offered, step.request, step.queue[0],
                                     step.queue[1:]))
         return
     # nobody helped: the order fails and the offered cards stay in hand (and known)
@@ -414,18 +423,15 @@ def start_show(g: Game, cid: int) -> bool:
     """The owner must ask an opponent who holds an ingredient card (card backs show it)."""
     owner = g.cards.owner[cid]
     kind = g.cards.kind
-    targets = tuple(
-        (owner + i) % g.n for i in range(1, g.n)
-        if any(kind[c] >= 0 for c in g.hands[(owner + i) % g.n])
-    )
+    targets = tuple(s for s in g.cards.others[owner] if any(kind[c] >= 0 for c in g.hands[s]))
     if not targets:
         fail(g, cid, "nobody-to-ask")
         return False
-    return ask(g, Phase.SHOW_ASK, ShowAskStep(targets))
+    return ask(g, SHOW_ASK, ShowAskStep(targets))
 
 
 def on_ask(g: Game, ch: Choice) -> None:
-    ask(g, Phase.SHOW_CARD, ShowCardStep(ch[1]))
+    ask(g, SHOW_CARD, ShowCardStep(ch[1]))
 
 
 def on_show(g: Game, ch: Choice) -> None:
@@ -439,7 +445,7 @@ def on_show(g: Game, ch: Choice) -> None:
         g.known[target].append((kind, units))
     if g.events is not None:
         g.emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
-    ask(g, Phase.SHOW_PLAY, ShowPlayStep(target, kind, units))
+    ask(g, SHOW_PLAY, ShowPlayStep(target, kind, units))
 
 
 def show_nothing_to_play(g: Game) -> None:
@@ -496,7 +502,7 @@ def finish_scoring(g: Game) -> None:
 
 def game_over(g: Game) -> None:
     """Most filled orders wins; a tie goes to the most units in hand, then is shared."""
-    g.phase = Phase.OVER
+    g.phase = OVER
     scores = g.scores()
     best = max(scores)
     leaders = [s for s in range(g.n) if scores[s] == best]

@@ -14,6 +14,7 @@ Python, which matters when the hard opponent deals thousands of games.)
 from __future__ import annotations
 
 import random
+from math import floor
 
 
 class GameRandom:
@@ -26,14 +27,15 @@ class GameRandom:
         self._random = self._r.random
 
     def below(self, n: int) -> int:
-        """A number in ``range(n)``."""
-        return int(self._random() * n)
+        """A number in ``range(n)``: ``int(random() * n)`` (``floor`` is the same for these
+        non-negative numbers, and a cheaper call)."""
+        return floor(self._random() * n)
 
     def shuffle(self, x: list) -> None:
         """Fisher-Yates from the end: place i takes the card at ``below(i + 1)``."""
         rnd = self._random
         for i in range(len(x) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
+            j = floor(rnd() * (i + 1))
             x[i], x[j] = x[j], x[i]
 
     def getstate(self) -> tuple:

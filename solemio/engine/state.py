@@ -12,7 +12,7 @@ inside the engine (see ``Cards``) and *faces* outside it (``("olive", 2)``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -40,6 +40,23 @@ class Phase(StrEnum):
     SHOW_PLAY = "show-play"  # the owner: which card of the shown kind to play
     OVER = "over"  # the game has ended
 
+
+# The phases again as module constants, for the rules (``g.phase = ORDER``): the same
+# members.  On Python 3.11 reading ``Phase.PLAY`` goes through the enum metaclass's
+# ``__getattr__`` hook, several times slower than a global, and the rules set and read a
+# phase a few times in every decision.
+PLAY = Phase.PLAY
+ORDER = Phase.ORDER
+DRAW = Phase.DRAW
+SERIES = Phase.SERIES
+VARIANT = Phase.VARIANT
+FILL = Phase.FILL
+HELP = Phase.HELP
+BLOCK = Phase.BLOCK
+SHOW_ASK = Phase.SHOW_ASK
+SHOW_CARD = Phase.SHOW_CARD
+SHOW_PLAY = Phase.SHOW_PLAY
+OVER = Phase.OVER
 
 TURN_PHASES = frozenset((Phase.PLAY, Phase.ORDER, Phase.DRAW))
 REVEAL_PHASES = frozenset(Phase) - TURN_PHASES - {Phase.OVER}
@@ -87,7 +104,7 @@ class Resolving:
 
     card: int  # the order card resolved now (a series member once the series is chosen)
     owner: int
-    members: list[tuple[int, int]] = field(default_factory=list)  # (card, units) still to go
+    members: list[tuple[int, int]]  # a series' (card, units) still to go
     helper: int = -1  # the one opponent who helped this order or series
     rewarded: bool = False  # a series rewards its helper once
 
@@ -206,6 +223,9 @@ class Cards:
             for k, u in zip(self.kind, self.units, strict=True)
         ]
         self.order_cid = [{self.face[c][1]: c for c in ids} for ids in self.seat_orders]
+        n = len(colours)
+        # per seat: the other seats clockwise from its left neighbour (asked in that order)
+        self.others = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
         self.memo: Any = None  # the memo tables' per-card-set part (memo.CardMemo), set by memo
 
     def _add(self, kind: int, units: int, spec: OrderSpec | None, owner: int, face: Face) -> None:

@@ -12,14 +12,21 @@ from typing import TYPE_CHECKING
 from solemio.engine import reveal
 from solemio.engine.cardset import MAX_HAND
 from solemio.engine.kinds import KIND_INDEX
-from solemio.engine.state import DRAW_STACK, DRAW_SUPPLY, Choice, Phase
+from solemio.engine.state import (
+    DRAW,
+    DRAW_STACK,
+    DRAW_SUPPLY,
+    ORDER,
+    PLAY,
+    Choice,
+)
 
 if TYPE_CHECKING:
     from solemio.engine.game import Game
 
 
 def begin_turn(g: Game) -> None:
-    g.phase = Phase.PLAY
+    g.phase = PLAY
     g.turns += 1
     g.played_this_turn = False
     if g.events is not None:
@@ -60,7 +67,7 @@ def on_play(g: Game, ch: Choice) -> None:
     if g.events is not None:
         g.emit({"type": "play", "seat": seat, "kind": kind, "singles": s, "doubles": d,
                 "units": s + 2 * d})
-    g.phase = Phase.ORDER
+    g.phase = ORDER
     if not keep or max(keep) < g.cards.scorer:  # no order in hand (order ids follow the scorer's)
         to_draw(g)
 
@@ -95,7 +102,7 @@ def to_draw(g: Game) -> None:
         return
     if g.supply:
         if g.stacks[seat]:
-            g.phase = Phase.DRAW
+            g.phase = DRAW
             return
         on_draw(g, DRAW_SUPPLY)  # publicly forced
     elif g.stacks[seat]:
