@@ -382,10 +382,10 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     if not stats.load().games:
         for i, (edition, n) in enumerate([("sole-mio", 3), ("grande", 5), ("mamma-mia", 4)] * 4):
             game = play_random_game(load_cardset(edition), n, 100 + i)
-            # Anna alone against the computer; every third game Ben joins her (hot seat).
+            # Anna alone against the computer; every third game Luca joins her (hot seat).
             people = [SimpleNamespace(person=True, level="normal", name="Anna")]
             if i % 3 == 2:
-                people.append(SimpleNamespace(person=True, level="normal", name="Ben"))
+                people.append(SimpleNamespace(person=True, level="normal", name="Luca"))
             stats.add_game(game, people +
                            [SimpleNamespace(person=False, level=("easy", "normal", "hard")[i % 3])
                             for _ in range(n - len(people))])
