@@ -182,7 +182,10 @@ def _hot_seat_alone_shot(size: tuple[int, int], save: Any, lang: str = "en") -> 
     app.close()
 
 
-def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[Path]:
+def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
+                   write: bool = True) -> list[Path]:
+    """Every shot at ``size`` in ``lang``; ``write=False`` draws them without writing the
+    PNG files (the fit tests read only what was drawn: writing was half their time)."""
     import pygame
 
     from solemio.ui import driver
@@ -202,7 +205,8 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en") -> list[P
     def save(app: Any, name: str) -> None:
         app.draw()
         path = out / f"{tag}-{name}.png"
-        pygame.image.save(app.screen, str(path))
+        if write:
+            pygame.image.save(app.screen, str(path))
         saved.append(path)
 
     # Menus.

@@ -169,31 +169,58 @@ def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
     """Where each slot of a seat panel goes: its card, its count badge's centre and text
     size, its label's rectangle and picture.  The badge stays inside the card's height:
     the label under the card keeps its whole width, so a longer word in another
-    language is never covered (the layout tests check it at every window size)."""
+    language is never covered (the layout tests check it at every window size).  All
+    labels of a panel share one text size, the largest at which the longest word of
+    this language fits its cell ("bestellingen", "commandes")."""
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
+    cell_w = min((c.w for c in cells), default=1)
+    px_label = min((_label_size(label, label_px, cell_w) for _w, label, _n in slots),
+                   default=label_px)
     out = []
     for (_what, label, n), cell in zip(slots, cells, strict=True):
         r = pygame.Rect(0, 0, cw, ch)
-        r.midtop = (cell.centerx, body.y)
+        r.midtop = (cell.centerx, cell.y)
         px = max(10, int(ch * 0.24))
         centre = (r.right - 2, r.bottom - badge_radius(n if n is not None else 0, px) - 1)
-        lt = theme.fit_text(label, label_px, cell.w, theme.WALNUT_MID, min_px=min(label_px, 8))
+        lt = theme.fit_text(label, px_label, cell.w, theme.WALNUT_MID,
+                            min_px=min(px_label, LABEL_MIN_PX))
         out.append((r, centre, px, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)), lt))
     return out
 
 
+#: The smallest text a label under a panel's pile is drawn at.
+LABEL_MIN_PX = 8
+
+
+def _label_size(label: str, px: int, max_w: int) -> int:
+    """The text size :func:`theme.fit_text` would draw ``label`` at in ``max_w``."""
+    size = px
+    while size > LABEL_MIN_PX and theme.text(label, size, theme.WALNUT_MID).get_width() > max_w:
+        size = max(LABEL_MIN_PX, int(size * 0.9))
+    return size
+
+
 def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list[pygame.Rect],
                                                         tuple[int, int]]:
-    """A seat panel's body: its rectangle, label size, one cell per slot and the card size."""
+    """A seat panel's body: its rectangle, label size, one cell per slot and the card size.
+
+    A panel about as tall as it is wide (the person's own panel beside the hand, when
+    the screen is shared and it shows the hand's backs too) puts its slots on two rows:
+    one row of four or five gave each label a cell narrower than "commandes".
+    """
     pad = max(4, rect.h // 16)
     head_h = int(rect.h * 0.27)
     band_bottom = rect.y + max(6, rect.h // 18)
     cy = band_bottom + pad // 2 + head_h // 2
     body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,
                        rect.bottom - (cy + head_h // 2) - pad)
-    label_px = max(10, int(body.h * 0.15))
-    card_h = body.h - int(label_px * 1.25)
-    cells = layout.split_h(body, n_slots, max(2, pad // 2))
+    gap = max(2, pad // 2)
+    rows = 2 if n_slots >= 4 and rect.w < rect.h * 1.2 else 1
+    cols = -(-n_slots // rows)
+    row_h = (body.h - gap * (rows - 1)) // rows
+    label_px = max(10, int(row_h * 0.15))
+    card_h = row_h - int(label_px * 1.25)
+    cells = layout.grid(body, n_slots, cols, row_h, gap)
     return body, label_px, cells, layout.card_fit(min(c.w for c in cells) * 0.78, card_h)
 
 
