@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 
@@ -234,8 +235,9 @@ class CardPainter:
         Names of orders come from card-set data in any language, so they are
         wrapped on spaces and shrunk rather than assumed to be short.
         """
-        # Hyphenated words may break after their hyphens ("Four-three-two-one").
-        words = [part for word in text.split() for part in _hyphen_parts(word)]
+        # Hyphenated words may break after their hyphens ("Four-three-two-one"); a
+        # non-breaking space (French "Sole Mio !", « … ») never breaks.
+        words = [part for word in breakable_words(text) for part in _hyphen_parts(word)]
         max_px = max(min_px, int(max_px))
         # Below min_px only as a last resort, so a long name on a small card still shows
         # whole (a thumbnail's title need not be read, but it must never be cut).
@@ -744,6 +746,19 @@ class CardPainter:
         if blur is not None:
             out = blur(out, max(1, spread // 2))
         return self._store(key, out)
+
+
+def breakable_words(text: str) -> list[str]:
+    """``text`` split where a line may break: ordinary spaces, tabs and newlines only.
+
+    ``str.split()`` would also split at U+00A0 and U+202F, the non-breaking spaces
+    French puts before ";", ":", "!", "?" and inside « », and could start a line
+    with the punctuation.
+    """
+    return [w for w in _BREAKS.split(text) if w]
+
+
+_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 def _hyphen_parts(word: str) -> list[str]:

@@ -137,6 +137,10 @@ _WORD_W: dict[tuple, int] = {}
 def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
     """One paragraph, greedily broken where the next word would pass ``max_w``.
 
+    Lines break at ordinary spaces (U+0020) only: the non-breaking spaces of French
+    typography (U+00A0 before ":" and inside « », U+202F before ";", "!", "?") keep
+    the punctuation on the line of its word.
+
     The same lines as measuring every trial line with ``Font.size``, for a fraction
     of the measurements: a trial's width is estimated from cached word widths and
     measured only when the estimate is within a few pixels of ``max_w`` (kerning
