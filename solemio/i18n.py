@@ -18,6 +18,8 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import subprocess
+import sys
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -75,12 +77,14 @@ def _locale_language(name: str | None) -> str | None:
 
 
 def system_language() -> str:
-    """The player's language from the system locale; English when it is none of ours.
+    """The player's language from the system; English when it is none of ours.
 
     The environment is read first, in the order the gettext library uses
-    (``LANGUAGE`` may list several, separated by colons); then the locale
-    Python took from the system at start-up (Windows and macOS set no
-    variables for a program started from the desktop).
+    (``LANGUAGE`` may list several, separated by colons).  A program started
+    from the desktop on macOS or Windows gets no such variables: there the
+    user's own choice comes next (macOS: the preferred languages of System
+    Settings, in order; Windows: the user's display language), then the
+    locale Python took from the system at start-up.
     """
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
@@ -92,11 +96,106 @@ def system_language() -> str:
                 return found
         if var != "LANGUAGE":
             return "en"  # the first variable set decides, as in gettext (C, POSIX: English)
+    found = desktop_language()
+    if found:
+        return found
     try:
         found = _locale_language(locale.getlocale(locale.LC_CTYPE)[0])
     except (ValueError, TypeError):
         found = None
     return found or "en"
+
+
+def desktop_language() -> str | None:
+    """The language the user chose for their desktop, when it is one of ours.
+
+    macOS: the first of ours in the preferred languages (``fr-CA`` then
+    ``en``: French; ``de`` then ``it``: Italian).  Windows: the user's
+    display language.  Elsewhere (and on any failure): None.  Asked once
+    per run (a short subprocess on macOS).
+    """
+    tags = _desktop_tags()
+    for tag in tags:
+        found = _locale_language(tag)
+        if found:
+            return found
+    return None
+
+
+#: Seconds ``defaults`` may take before macOS's preferred languages are given up.
+MACOS_TIMEOUT_S = 1.5
+
+
+@cache
+def _desktop_tags() -> tuple[str, ...]:
+    if sys.platform == "darwin":
+        return macos_preferred_languages()
+    if sys.platform == "win32":
+        tag = windows_ui_language()
+        return (tag,) if tag else ()
+    return ()
+
+
+def macos_preferred_languages() -> tuple[str, ...]:
+    """The user's preferred languages on macOS, most preferred first (``("fr-FR", "en-US")``).
+
+    ``defaults read -g AppleLanguages`` prints them as a property list array; any
+    failure (no such command, a time-out, an unexpected answer) gives ().
+    """
+    try:
+        done = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                              text=True, timeout=MACOS_TIMEOUT_S, check=False)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return ()
+    if done.returncode != 0:
+        return ()
+    return parse_apple_languages(done.stdout)
+
+
+def parse_apple_languages(text: str) -> tuple[str, ...]:
+    """``(\n    "fr-FR",\n    en\n)`` → ``("fr-FR", "en")`` (quoted or bare entries)."""
+    body = text.strip()
+    if not (body.startswith("(") and body.endswith(")")):
+        return ()
+    tags = []
+    for item in body[1:-1].split(","):
+        tag = item.strip().strip('"').strip()
+        if tag and all(c.isalnum() or c in "-_" for c in tag):
+            tags.append(tag)
+    return tuple(tags)
+
+
+#: Primary language identifiers (the low 10 bits of a Windows LANGID) of our languages.
+WINDOWS_PRIMARY = {0x09: "en", 0x10: "it", 0x13: "nl", 0x0C: "fr"}
+
+
+def windows_ui_language() -> str | None:
+    """The user's display language on Windows as a tag (``"nl-BE"``), or None.
+
+    ``GetUserDefaultUILanguage`` gives a LANGID; ``LCIDToLocaleName`` turns it into
+    a tag, and when that fails the primary language of the LANGID is used.
+    """
+    try:
+        kernel32 = _kernel32()
+        langid = int(kernel32.GetUserDefaultUILanguage())
+    except (OSError, AttributeError, ValueError, TypeError):
+        return None
+    try:
+        import ctypes
+
+        buf = ctypes.create_unicode_buffer(85)  # LOCALE_NAME_MAX_LENGTH
+        if kernel32.LCIDToLocaleName(langid, buf, len(buf), 0) and buf.value:
+            return buf.value
+    except (OSError, AttributeError, ValueError, TypeError):
+        pass
+    return WINDOWS_PRIMARY.get(langid & 0x3FF)
+
+
+def _kernel32() -> Any:
+    """Windows' kernel32 (a separate function so tests can stand in for it)."""
+    import ctypes
+
+    return ctypes.WinDLL("kernel32")  # type: ignore[attr-defined]
 
 
 def _(text: str, **fields: Any) -> str:

@@ -215,6 +215,10 @@ def test_default_language_comes_from_the_system_locale(monkeypatch, env, expecte
 
 def test_no_environment_falls_back_to_the_locale_then_english(monkeypatch) -> None:
     import locale
+    import sys
+
+    monkeypatch.setattr(sys, "platform", "linux")  # no desktop language (test_system_language)
+    i18n._desktop_tags.cache_clear()
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
