@@ -1,12 +1,16 @@
 """The ``solemio`` command: the game by default, and the tools beside it.
 
 Bad input to any command gives one line with the reason and exit code 2,
-never a traceback.
+never a traceback.  Everything it says (help, errors, results) is in the
+player's language, chosen as the window chooses it: the Settings' language,
+else the system's (:func:`command_language`); argparse's own words (usage,
+options, its errors) come from our catalogue too (:data:`ARGPARSE_MESSAGES`).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import sys
@@ -14,12 +18,81 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from solemio.i18n import LANGUAGES
+from solemio import i18n
+from solemio.i18n import LANGUAGES, N_, _, ngettext
 
 USAGE_ERROR = 2
 
 # pygame's greeting on import is noise in every command's output (and in --version).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+#: The messages of argparse a player can meet, in argparse's own English: marked here
+#: for the catalogue, and looked up there when argparse asks (see _argparse_speaks_ours).
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unexpected option string: %s"),
+)
+
+
+def command_language() -> str:
+    """The language of the command line: the one chosen in Settings, else the system's
+    (macOS's and Windows' own language settings included), as the window does."""
+    try:
+        from solemio.ui.settings import load
+
+        return load().language
+    except Exception:  # an unusable home folder: the system's language still applies
+        return i18n.system_language()
+
+
+def _argparse_speaks_ours() -> None:
+    """Make argparse look its messages up in our catalogue.
+
+    argparse translates with the ``gettext`` functions it imported as ``_`` and
+    ``ngettext``; pointing them at ours gives usage, headings and errors in the
+    player's language (a message we do not know stays in English).
+    """
+    argparse._ = i18n.gettext_raw  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext_raw  # type: ignore[attr-defined]
+
+
+def _plain_spaces(err: UnicodeError) -> tuple[str, int]:
+    """Encoding error handler: a character the console cannot show becomes a space (the
+    non-breaking ones of French typography) or "?" (anything else), never a traceback."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    bad = err.object[err.start:err.end]
+    return "".join(" " if c.isspace() else "?" for c in bad), err.end
+
+
+codecs.register_error("solemio-plain", _plain_spaces)
+
+
+def _streams_never_fail() -> None:
+    """A console or pipe in a legacy encoding (cp1252 has no U+202F) prints what it can."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and stream.errors in ("strict", "backslashreplace"):
+            try:
+                reconfigure(errors="solemio-plain")
+            except (ValueError, OSError):
+                pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,7 +103,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fail(message: str) -> int:
-    print(f"solemio: {message}", file=sys.stderr)
+    print(_("solemio: {message}", message=message), file=sys.stderr)
     return USAGE_ERROR
 
 
@@ -38,9 +111,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("“{given}” is not a whole number", given=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}", value=value))
     return value
 
 
@@ -48,13 +121,13 @@ def _integer(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("“{given}” is not a whole number", given=text)) from None
 
 
 def _players(text: str) -> int:
     value = _integer(text)
     if not 2 <= value <= 5:
-        raise argparse.ArgumentTypeError(f"a game has 2 to 5 players, not {value}")
+        raise argparse.ArgumentTypeError(_("a game has 2 to 5 players, not {value}", value=value))
     return value
 
 
@@ -76,9 +149,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return _fail(f"{folder}: cannot make the records folder ({exc.strerror})")
+            return _fail(_("{folder}: cannot make the records folder ({why})", folder=folder,
+                           why=exc.strerror))
         if not folder.is_dir():
-            return _fail(f"{folder}: not a folder")
+            return _fail(_("{folder}: not a folder", folder=folder))
 
         def keep(game: Any) -> None:
             save_record(game, [{"name": c.capitalize(), "colour": c, "person": False,
@@ -96,13 +170,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             "first_error": res.first_error,
         }))
     else:
-        print(f"{cs.name}, {args.players} players: {res.games} random games in "
-              f"{res.seconds:.2f} s")
-        print(f"  games per second: {res.games_per_second:.1f}")
-        print(f"  turns per game:   {res.turns_per_game:.1f}")
-        print(f"  errors:           {res.errors}")
+        print(_("{edition}, {players} players: {games} random games in {seconds} s",
+                edition=i18n.data_text(cs.name), players=args.players, games=res.games,
+                seconds=f"{res.seconds:.2f}"))
+        print("  " + _("games per second: {n}", n=f"{res.games_per_second:.1f}"))
+        print("  " + _("turns per game: {n}", n=f"{res.turns_per_game:.1f}"))
+        print("  " + _("errors: {n}", n=res.errors))
         if res.first_error:
-            print(f"  first error: {res.first_error}")
+            print("  " + _("first error: {error}", error=res.first_error))
     return 1 if res.errors else 0
 
 
@@ -118,8 +193,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(str(exc), file=sys.stderr)
             bad += 1
         else:
-            print(f"{path}: ok ({cs.name}: {cs.orders_per_colour} orders per colour, "
-                  f"{cs.rounds} rounds)")
+            print(_("{path}: ok ({edition}: {orders} orders per colour, {rounds})", path=path,
+                    edition=i18n.data_text(cs.name), orders=cs.orders_per_colour,
+                    rounds=ngettext("{n} round", "{n} rounds", cs.rounds)))
     return USAGE_ERROR if bad else 0
 
 
@@ -136,10 +212,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             broken += 1
             continue
         if result.passed:
-            print(f"PASS {path}: {result.name}")
+            print(_("PASS {path}: {name}", path=path, name=result.name))
         else:
             failed += 1
-            print(f"FAIL {path}: {result.name}")
+            print(_("FAIL {path}: {name}", path=path, name=result.name))
             for line in result.failures:
                 print(f"  {line}")
     if broken:
@@ -151,7 +227,7 @@ def cmd_arena(argv: list[str]) -> int:
     try:
         from solemio.ai.arena import main as arena_main
     except ImportError as exc:
-        return _fail(f"the arena is not available in this build ({exc})")
+        return _fail(_("the arena is not available in this build ({why})", why=exc))
     return arena_main(argv)
 
 
@@ -159,9 +235,11 @@ def _window_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size such as 1024x640") from None
+        raise argparse.ArgumentTypeError(
+            _("“{given}” is not a size such as 1024x640", given=text)) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"{w}x{h} is outside 320x240 to 7680x4320")
+        raise argparse.ArgumentTypeError(
+            _("{size} is outside 320x240 to 7680x4320", size=f"{w}x{h}"))
     return w, h
 
 
@@ -241,9 +319,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         open_record(path)
     except SaveError as exc:
-        return _fail(f"{path}: cannot replay this record: {problem_text(exc.problem)} ({exc})")
+        return _fail(_("{path}: cannot replay this record: {problem} ({detail})", path=path,
+                       problem=problem_text(exc.problem), detail=exc))
     if args.check:
-        print(f"{path}: ok")
+        print(_("{path}: ok, it can be replayed", path=path))
         return 0
     from solemio.ui.app import run
 
@@ -254,20 +333,22 @@ def cmd_review(args: argparse.Namespace) -> int:
     """The coach on a game record: a seat's failed and unplayed orders (and its mistakes)."""
     from pathlib import Path
 
-    from solemio import i18n
     from solemio.coach import run_review
     from solemio.engine.saves import SaveError
     from solemio.records import open_record
     from solemio.savefiles import problem_text
 
-    i18n.set_language(args.lang or i18n.system_language())
+    if args.lang:  # else the command line's own (Settings, then the system's: see main)
+        i18n.set_language(args.lang)
     path = Path(args.file)
     try:
         game, seats, _extra = open_record(path)
     except SaveError as exc:
-        return _fail(f"{path}: cannot review this record: {problem_text(exc.problem)} ({exc})")
+        return _fail(_("{path}: cannot review this record: {problem} ({detail})", path=path,
+                       problem=problem_text(exc.problem), detail=exc))
     if not 0 <= args.seat < len(game.colours):
-        return _fail(f"--seat {args.seat}: this game has seats 0 to {len(game.colours) - 1}")
+        return _fail(_("--seat {seat}: this game has seats 0 to {last}", seat=args.seat,
+                       last=len(game.colours) - 1))
     if args.bench:
         return _review_bench(game, args)
     # a record's grades are kept in it (atomically); a copy elsewhere is read, not written
@@ -337,79 +418,92 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from solemio import version
 
-    p = _Parser(prog="solemio", description="Sole Mio! — the pizza card games.")
-    p.add_argument("--version", action="version", version=f"solemio {version()}")
+    _argparse_speaks_ours()
+    p = _Parser(prog="solemio", description=_("Sole Mio! — the pizza card games."))
+    p.add_argument("--version", action="version", version=f"solemio {version()}",
+                   help=_("show the version of the game and exit"))
     p.add_argument("--selftest", action="store_true",
-                   help="check this copy of the game with no display: every resource, one game "
-                        "per edition, every scene; exit 0 when whole, 1 naming what failed")
-    p.add_argument("--screenshot", metavar="FILE", help="with --selftest: save one drawn frame (PNG)")
+                   help=_("check this copy of the game with no display: every resource, one "
+                          "game per edition, every scene; exit 0 when whole, 1 naming what "
+                          "failed"))
+    p.add_argument("--screenshot", metavar="FILE",
+                   help=_("with --selftest: save one drawn frame (PNG)"))
     p.add_argument("--json", dest="selftest_json", action="store_true",
-                   help="with --selftest: print one JSON object (ok, failures, title_s, ...)")
-    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+                   help=_("with --selftest: print one JSON object (ok, failures, title_s, ...)"))
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, title=_("commands"),
+                           metavar=_("COMMAND"))
 
-    s = sub.add_parser("simulate", help="play random-choice games and measure the engine")
+    s = sub.add_parser("simulate", help=_("play random-choice games and measure the engine"))
     s.add_argument("--edition", default="sole-mio",
-                   help="sole-mio, mamma-mia, grande, or a card-set file")
-    s.add_argument("--players", type=_players, default=4)
-    s.add_argument("--games", type=_positive, default=1000)
-    s.add_argument("--seed", type=_integer, default=1)
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=_("sole-mio, mamma-mia, grande, or a card-set file"))
+    s.add_argument("--players", type=_players, default=4, help=_("2 to 5 (default: 4)"))
+    s.add_argument("--games", type=_positive, default=1000,
+                   help=_("how many games (default: 1000)"))
+    s.add_argument("--seed", type=_integer, default=1,
+                   help=_("the first game's seed (default: 1)"))
+    s.add_argument("--json", action="store_true", help=_("print one JSON object"))
     s.add_argument("--record", metavar="DIR",
-                   help="keep a game record of every game played in DIR")
+                   help=_("keep a game record of every game played in DIR"))
     s.set_defaults(func=cmd_simulate)
 
-    r = sub.add_parser("replay", help="watch a game record (a file kept or exported)")
-    r.add_argument("file")
+    r = sub.add_parser("replay", help=_("watch a game record (a file kept or exported)"))
+    r.add_argument("file", metavar="FILE", help=_("the game record"))
     r.add_argument("--check", action="store_true",
-                   help="only check that the record can be replayed")
+                   help=_("only check that the record can be replayed"))
     r.set_defaults(func=cmd_replay)
 
-    rv = sub.add_parser("review", help="the coach: why a seat's orders failed in a game record")
-    rv.add_argument("file")
-    rv.add_argument("--seat", type=_integer, required=True, help="the seat reviewed (0 first)")
-    rv.add_argument("--json", action="store_true", help="print one JSON object")
-    rv.add_argument("--lang", choices=LANGUAGES, help="the language of the text (default: "
-                    "the system's)")
+    rv = sub.add_parser("review",
+                        help=_("the coach: why a seat's orders failed in a game record"))
+    rv.add_argument("file", metavar="FILE", help=_("the game record"))
+    rv.add_argument("--seat", type=_integer, required=True,
+                    help=_("the seat reviewed (0 first)"))
+    rv.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    rv.add_argument("--lang", choices=LANGUAGES,
+                    help=_("the language of the text (default: the one chosen in Settings, "
+                           "else the system's)"))
     rv.add_argument("--no-grade", action="store_true",
-                    help="skip grading the seat's decisions (the search takes a while)")
+                    help=_("skip grading the seat's decisions (the search takes a while)"))
     rv.add_argument("--iterations", type=_positive, default=None,
-                    help="play-outs per move compared when grading (default 32)")
+                    help=_("play-outs per move compared when grading (default 32)"))
     rv.add_argument("--bench", action="store_true",
-                    help="print how long the analysis and the grading took (wall and process "
-                         "CPU seconds) and how two gradings with other re-deals agree")
+                    help=_("print how long the analysis and the grading took (wall and process "
+                           "CPU seconds) and how two gradings with other re-deals agree"))
     rv.set_defaults(func=cmd_review)
 
-    v = sub.add_parser("validate", help="check card-set YAML files")
-    v.add_argument("files", nargs="+")
+    v = sub.add_parser("validate", help=_("check card-set YAML files"))
+    v.add_argument("files", nargs="+", metavar="FILE", help=_("a card-set file"))
     v.set_defaults(func=cmd_validate)
 
-    sc = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
-    sc.add_argument("files", nargs="+")
+    sc = sub.add_parser("scenario", help=_("run scenario files (docs/scenarios.md)"))
+    sc.add_argument("files", nargs="+", metavar="FILE", help=_("a scenario file"))
     sc.set_defaults(func=cmd_scenario)
 
-    sub.add_parser("arena", help="computer opponents against each other (see 'arena --help')",
+    sub.add_parser("arena", help=_("computer opponents against each other (see “arena --help”)"),
                    add_help=False)
 
-    sh = sub.add_parser("screenshots", help="save a PNG of every scene")
-    sh.add_argument("--out", required=True)
+    sh = sub.add_parser("screenshots", help=_("save a PNG of every scene"))
+    sh.add_argument("--out", required=True, metavar="DIR",
+                    help=_("the folder the pictures go to"))
     sh.add_argument("--lang", choices=LANGUAGES, default="en",
-                    help="the language every scene is rendered in (default: en)")
+                    help=_("the language every scene is rendered in (default: en)"))
     sh.add_argument("--size", type=_window_size, action="append",
-                    help="a window size such as 1024x640 (repeatable; default: 1280x720 and "
-                         "1920x1080)")
+                    help=_("a window size such as 1024x640 (repeatable; default: 1280x720 and "
+                           "1920x1080)"))
     sh.set_defaults(func=cmd_screenshots)
 
-    b = sub.add_parser("bench", help="print the performance figures")
-    b.add_argument("--json", action="store_true")
-    b.add_argument("--games", type=_positive, default=2000)
-    b.add_argument("--engine-only", action="store_true")
+    b = sub.add_parser("bench", help=_("print the performance figures"))
+    b.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    b.add_argument("--games", type=_positive, default=2000,
+                   help=_("random games for the engine's figure (default: 2000)"))
+    b.add_argument("--engine-only", action="store_true",
+                   help=_("only the engine's figures (no window)"))
     b.add_argument("--frames-only", action="store_true",
-                   help="only the window's frame figures (the reveal and the table)")
+                   help=_("only the window's frame figures (the reveal and the table)"))
     b.add_argument("--replay", action="store_true",
-                   help="only loading a full game's record (cold and warm) and stepping back")
+                   help=_("only loading a full game's record (cold and warm) and stepping back"))
     b.set_defaults(func=cmd_bench)
 
-    pl = sub.add_parser("play", help="open the game window (the default)")
+    pl = sub.add_parser("play", help=_("open the game window (the default)"))
     pl.set_defaults(func=cmd_play)
     return p
 
@@ -421,14 +515,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.setup()  # before any command, the arena's included: its faults are logged too
     if argv and argv[0] == "arena":
         return cmd_arena(argv[1:])
+    i18n.set_language(command_language())
+    _streams_never_fail()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.selftest:
         if args.command:
-            parser.error("--selftest runs on its own, without a command")
+            parser.error(_("--selftest runs on its own, without a command"))
         return cmd_selftest(args)
     if args.screenshot or args.selftest_json:
-        parser.error("--screenshot and --json go with --selftest")
+        parser.error(_("--screenshot and --json go with --selftest"))
     if not getattr(args, "func", None):
         return cmd_play(args)
     try:

@@ -224,6 +224,16 @@ def npgettext(context: str, singular: str, plural: str, n: int, **fields: Any) -
     return _translations.npgettext(context, singular, plural, n).format(n=n, **fields)
 
 
+def gettext_raw(text: str) -> str:
+    """Translate ``text`` without filling fields (another library's ``%`` messages)."""
+    return _translations.gettext(text)
+
+
+def ngettext_raw(singular: str, plural: str, n: int) -> str:
+    """:func:`gettext_raw` for a text that depends on a count."""
+    return _translations.ngettext(singular, plural, n)
+
+
 def N_(text: str) -> str:
     """Mark ``text`` for the catalogue without translating it yet (tables built at import).
 

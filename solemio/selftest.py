@@ -21,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solemio import logs, proctime, version
+from solemio import i18n, logs, proctime, version
+from solemio.i18n import _
 
 log = logging.getLogger("solemio.selftest")
 
@@ -241,6 +242,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     _headless()
     logs.setup()
     log.info("self-test of solemio %s (frozen: %s)", version(), bool(getattr(sys, "frozen", False)))
+    spoken = i18n.language()
     t = SelfTest()
     t.check("title", lambda: _draw_title(t))
     _cardsets(t)
@@ -267,10 +269,16 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     if as_json:
         print(json.dumps(report))
     else:
-        print(f"solemio {version()} self-test: {'ok' if ok else 'FAILED'}"
-              f" (title drawn {t.title_s} s after start)")
+        # The checks switch languages: the summary is in the command's language again.
+        i18n.set_language(spoken)
+        if ok:
+            print(_("solemio {version} self-test: ok (title drawn {s} s after start)",
+                    version=version(), s=t.title_s))
+        else:
+            print(_("solemio {version} self-test: FAILED (title drawn {s} s after start)",
+                    version=version(), s=t.title_s))
         for line in t.failures:
-            print(f"  failed: {line}")
+            print("  " + _("failed: {what}", what=line))
         for line in t.warnings:
-            print(f"  note: {line}")
+            print("  " + _("note: {what}", what=line))
     return 0 if ok else 1
