@@ -268,14 +268,18 @@ class ReplayScene(WidgetScene):
         self.size = size
         w, h = size
         n = len(self.names)
-        pad = max(6, w // 120)
+        pad = max(6, min(w // 120, h // 70))
         self.top = pygame.Rect(pad, pad, w - 2 * pad, int(h * 0.06))
         if self.coach is not None:  # the coach's list on the right, the replay beside it
             panel_w = max(260, int(w * 0.3))
             self.coach_rect = pygame.Rect(w - pad - panel_w, self.top.bottom + pad, panel_w,
                                           h - self.top.bottom - 2 * pad)
             full_w, w = w, w - panel_w - pad
-        main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, int(h * 0.70))
+        # The table takes 70% of the height, less when a wide, low window (1920x480) would
+        # push the buttons out of it: the caption, the slider and a row of buttons stay.
+        below = 4 * pad + int(h * 0.05) + int(h * 0.045) + max(24, int(h * 0.06))
+        main_h = min(int(h * 0.70), h - self.top.bottom - pad - below)
+        main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, main_h)
         left_w = int(main.w * 0.62)
         self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
                                    max(3, h // 160))
