@@ -37,7 +37,11 @@ class Recorder(pygame.Surface):
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
         r = super().blit(source, dest, area, special_flags)
-        self.blits.append((source, pygame.Rect(r)))
+        # Where it was meant to go, before the surface clipped it: a text wider than the
+        # window must show as leaving it.
+        pos = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        w, h = pygame.Rect(area).size if area is not None else source.get_size()
+        self.blits.append((source, pygame.Rect(pos, (w, h)) if area is None else pygame.Rect(r)))
         return r
 
 
@@ -62,7 +66,7 @@ def text_rects(rec: Recorder, made: dict) -> list[pygame.Rect]:
     for src, r in rec.blits:
         if id(src) in made and r.w > 0 and r.h > 0:
             ink = src.get_bounding_rect()
-            out.append(pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h).clip(r))
+            out.append(pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h))
     return out
 
 
@@ -123,7 +127,7 @@ def some_statistics() -> None:
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_end_scenes_fit(make_app, texts, size, lang):
     theme.OVERFLOWS.clear()
     sess = finished_session()
@@ -143,6 +147,14 @@ def test_end_scenes_fit(make_app, texts, size, lang):
     app.draw()
     assert_widgets_fit(over, size)
     assert_texts_apart(draw_recorded(app, over, texts), size, "game over")
+    # The tie-break explained, in its longest forms: a shared win of the five, and a win
+    # on ingredient units (the person's own, and another's).
+    for winners, tie in (([0, 1, 2, 3, 4], "shared"), ([0], "hand-units"), ([1], "hand-units")):
+        ev = dict(over.ev, winners=winners, tie_break=tie, hand_units=[12, 11, 10, 9, 8])
+        shown = app.manager.open("game-over", sess, ev)
+        app.draw()
+        assert_texts_apart(draw_recorded(app, shown, texts), size, f"game over, {tie}")
+        app.manager.pop(shown)
 
     # The replay, at its end and in the middle of the turns and of a reveal.
     rp = app.manager.open("replay", sess.game, seats_extra(sess.seats))

@@ -15,11 +15,26 @@ def backdrop(app, surface: pygame.Surface) -> None:
     surface.blit(app.cards.table(size), (0, 0))
 
 
+#: The smallest a title shrinks to before it is cut.
+TITLE_MIN_PX = 12
+
+
 def title_text(surface: pygame.Surface, s: str, centre: tuple[int, int], px: int,
-               colour: tuple[int, int, int] = theme.CREAM) -> pygame.Rect:
-    """A script title with a soft dark outline so it reads on any table."""
-    main = theme.text(s, px, colour, display=True)
-    shade = theme.text(s, px, (30, 16, 8), display=True)
+               colour: tuple[int, int, int] = theme.CREAM,
+               max_w: int | None = None) -> pygame.Rect:
+    """A script title with a soft dark outline so it reads on any table.
+
+    Shrunk to ``max_w`` (by default nine tenths of the surface's width), as a long
+    title must be ("Shared win: " and five names, in any language), never cut by the
+    window's edges."""
+    limit = int(max_w if max_w is not None else surface.get_width() * 0.9)
+    size = int(px)
+    while size > TITLE_MIN_PX and theme.text(s, size, colour, display=True).get_width() > limit:
+        size = max(TITLE_MIN_PX, int(size * 0.9))
+    # Too long even at the smallest size: fit_text's last resort (an ellipsis, noted).
+    main = theme.fit_text(s, size, limit, colour, display=True, min_px=size)
+    shade = theme.fit_text(s, size, limit, (30, 16, 8), display=True, min_px=size)
+    px = size
     r = main.get_rect(center=centre)
     off = max(2, px // 22)
     surface.blit(shade, r.move(off, off))
