@@ -52,7 +52,7 @@ def recap_line(ev: dict, names: list[str], cardset: Any) -> str:
     name may end in "!")."""
     t = ev["type"]
     if t in ("play", "order", "pass", "scorer-drawn"):
-        return f"{names[ev['seat']]}: {said(ev, cardset)}"
+        return _("{name}: {what}", name=names[ev["seat"]], what=said(ev, cardset))
     if t == "round-end":
         return _("Round {r} is over; {name} turns the oven over", r=ev["round"],
                  name=names[ev["scorer"]])

@@ -198,3 +198,30 @@ def app_title(app):
     from solemio.ui.scenes.title import TitleScene
 
     return TitleScene(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pass_screen_recap_keeps_off_the_button(make_app, texts, size, lang):
+    """A long recap after a pass screen shows the latest lines that fit below the button
+    (at 1024x640 the box once moved up over it)."""
+    from solemio.ui.announce import recap_line
+    from solemio.ui.scenes.handover import HandoverScene
+
+    theme.OVERFLOWS.clear()
+    sess = finished_session()
+    app = make_app(size, language=lang)
+    scene = app.manager.push(HandoverScene(app, sess, 0))
+    scene.recap = [recap_line({"type": "round-end", "round": r % 3 + 1, "scorer": r % 5},
+                              sess.names, sess.cardset) for r in range(14)]
+    app.draw()
+    assert_widgets_fit(scene, size)
+    rects = draw_recorded(app, scene, texts)
+    assert_texts_apart(rects, size, "pass screen")
+    button = next(w.rect for w in scene.focus.widgets if w.name == "ready")
+    label = [r for r in rects if button.contains(r)]
+    assert label, "the button's own label"
+    for r in rects:
+        if r not in label:
+            assert not r.colliderect(button), f"a recap line {r} covers the button {button}"
+    assert not theme.OVERFLOWS, sorted(set(theme.OVERFLOWS))

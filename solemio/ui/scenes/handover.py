@@ -34,6 +34,7 @@ class HandoverScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         r = layout.menu_column(size, 1, top_frac=0.62, width_frac=0.3)[0]
+        self.ready_rect = r
         name = self.session.names[self.seat]
         self.focus.set([Button("ready", _("I am {name}: show my cards", name=name),
                                self.ready, r, style="good")])
@@ -66,18 +67,26 @@ class HandoverScene(WidgetScene):
         if not self.recap:
             return
         w, h = self.size
-        lines = self.recap[-self.RECAP_LINES:]
-        hidden = len(self.recap) - len(lines)
         px = max(12, int(h * 0.022))
         lh = theme.font(px).get_linesize()
+        # Between the button and the window's bottom edge: as many of the latest lines as
+        # fit there (never over the button, as moving the box up did at 1024x640).
+        top = self.ready_rect.bottom + max(6, px // 2)
+        room = max(2, (h - px // 2 - top - px) // lh)
+        shown = min(len(self.recap), self.RECAP_LINES, room - 1)
+        if shown < len(self.recap):
+            shown = max(1, min(shown, room - 2))  # a line for the ones left out
+        lines = self.recap[len(self.recap) - shown:]
+        hidden = len(self.recap) - len(lines)
         head = [_("Since your last turn:")]
         if hidden:
             head.append(_("… and {n} earlier", n=hidden))
         rows = head + lines
         box = pygame.Rect(0, 0, int(w * 0.6), lh * len(rows) + px)
-        box.midtop = (w // 2, int(h * 0.71))
-        if box.bottom > h - px:
-            box.bottom = h - px
+        box.midtop = (w // 2, max(top, int(h * 0.71)))
+        if box.bottom > h - px // 2:
+            box.bottom = h - px // 2
+        box.y = max(box.y, top)  # the rows were cut to fit, so the box fits below the button
         theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=px // 2, shadow=False)
         y = box.y + px // 2
         for i, line in enumerate(rows):
