@@ -31,7 +31,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 #: for the catalogue, and looked up there when argparse asks (see _argparse_speaks_ours).
 ARGPARSE_MESSAGES = (
     N_("usage: "),
+    # TRANSLATORS: a heading; argparse writes ":" right after it (French: end it with U+00A0).
     N_("positional arguments"),
+    # TRANSLATORS: a heading; argparse writes ":" right after it (French: end it with U+00A0).
     N_("options"),
     N_("show this help message and exit"),
     N_("argument %(argument_name)s: %(message)s"),
@@ -430,6 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("with --selftest: save one drawn frame (PNG)"))
     p.add_argument("--json", dest="selftest_json", action="store_true",
                    help=_("with --selftest: print one JSON object (ok, failures, title_s, ...)"))
+    # TRANSLATORS: a heading; argparse writes ":" right after it (French: end it with U+00A0).
     sub = p.add_subparsers(dest="command", parser_class=_Parser, title=_("commands"),
                            metavar=_("COMMAND"))
 

@@ -45,7 +45,7 @@ def run(argv, capsys) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ["utilisation\u00a0:", "affiche cette aide et quitte", "actions", "options"]),
+    ("fr", ["utilisation\u00a0:", "affiche cette aide et quitte", "actions\u00a0:", "options\u00a0:"]),
     ("it", ["uso:", "mostra questo aiuto ed esce", "comandi", "opzioni"]),
     ("nl", ["gebruik:", "toon deze hulp en stop", "opdrachten", "opties"]),
 ])
