@@ -143,7 +143,9 @@ def macos_preferred_languages() -> tuple[str, ...]:
     failure (no such command, a time-out, an unexpected answer) gives ().
     """
     try:
-        done = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+        # By its full path: a program started from the Finder may have a bare PATH.
+        tool = "/usr/bin/defaults" if os.path.exists("/usr/bin/defaults") else "defaults"
+        done = subprocess.run([tool, "read", "-g", "AppleLanguages"], capture_output=True,
                               text=True, timeout=MACOS_TIMEOUT_S, check=False)
     except (OSError, subprocess.SubprocessError, ValueError):
         return ()

@@ -55,7 +55,8 @@ def test_macos_preferred_languages(monkeypatch, answer, expected):
     calls = on_macos(monkeypatch, answer)
     assert i18n.system_language() == expected
     (cmd, kw), = calls
-    assert cmd == ["defaults", "read", "-g", "AppleLanguages"]
+    assert cmd[0] in ("defaults", "/usr/bin/defaults")
+    assert cmd[1:] == ["read", "-g", "AppleLanguages"]
     assert 0 < kw["timeout"] <= 2  # a hung defaults never holds up the start
 
 
