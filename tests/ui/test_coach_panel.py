@@ -25,6 +25,15 @@ def _wait(app, rp) -> None:
     app.step([], 0.016, draw=True)
 
 
+def _open_with_coach(app, sess) -> ReplayScene:
+    """The replay of ``sess``'s finished game over the title, its coach shown."""
+    app.manager.push(TitleScene(app))
+    seats = [{"name": n, "colour": s.colour, "person": s.person}
+             for n, s in zip(sess.names, sess.seats, strict=True)]
+    app.manager.open("replay", sess.game, seats, coach=True)
+    return app.manager.top
+
+
 def test_game_over_opens_the_replay_with_the_coach(make_app):
     app = make_app((1024, 640))
     app.manager.push(TitleScene(app))
@@ -68,12 +77,7 @@ def test_game_over_opens_the_replay_with_the_coach(make_app):
 def test_a_failed_order_item_jumps_to_its_reveal(make_app):
     app = make_app((1920, 1080))
     sess = _finished_session()
-    app.manager.push(TitleScene(app))
-    app.manager.open("replay", sess.game, [{"name": n, "colour": s.colour,
-                                             "person": s.person} for n, s in
-                                            zip(sess.names, sess.seats, strict=True)],
-                     coach=True)
-    rp = app.manager.top
+    rp = _open_with_coach(app, sess)
     _wait(app, rp)
     failed = [i for i, it in enumerate(rp.coach.items) if it.kind == "failed"]
     assert failed
@@ -91,12 +95,7 @@ def test_the_coach_fits_in_every_language(make_app, lang):
     app = make_app((1024, 640), language=lang)
     i18n.set_language(lang)
     sess = _finished_session()
-    app.manager.push(TitleScene(app))
-    app.manager.open("replay", sess.game, [{"name": n, "colour": s.colour,
-                                             "person": s.person} for n, s in
-                                            zip(sess.names, sess.seats, strict=True)],
-                     coach=True)
-    rp = app.manager.top
+    rp = _open_with_coach(app, sess)
     theme.OVERFLOWS.clear()
     app.step([], 0.016, draw=True)  # the coach still looking
     _wait(app, rp)
