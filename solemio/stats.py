@@ -254,6 +254,12 @@ def add_game(game: Any, seats: list[Any]) -> Statistics | None:
         return None
     stats = load()
     stats.games.extend(lines)
+    return _saved(stats)
+
+
+def _saved(stats: Statistics) -> Statistics | None:
+    """Write ``stats``; None (and a line in the log) when the folder cannot be written:
+    a finished game must never fail over its statistics."""
     try:
         save(stats)
     except OSError as exc:
@@ -273,9 +279,4 @@ def add_estimates(edition: str, round_no: int, results: list[tuple[int, int, int
     stats = load()
     stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total)
                            for exact, off, total in results)
-    try:
-        save(stats)
-    except OSError as exc:
-        log.error("cannot write the statistics: %s", exc)
-        return None
-    return stats
+    return _saved(stats)
