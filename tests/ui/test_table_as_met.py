@@ -331,3 +331,35 @@ def test_people_at_one_screen_are_never_called_you(make_app):
     ng.rows[0]["name"] = "You"  # a remembered set-up from before is mended on start
     ng.set_n(3)
     assert ng.rows[0]["name"] == PERSON_NAMES[0]
+
+
+def test_enter_after_a_clicked_play_draws_from_the_supply(make_app):
+    """An Enter pressed while the play is still moving must not leave the keyboard's focus
+    on a hand card for the draw: found by playing, where Enter after a mouse play then
+    pressed a card and nothing happened."""
+    app = make_app()
+    sess = GameSession(load_cardset("grande"), _seats("pc"), 5, agent_options=FAST_AGENTS)
+    app.manager.push(TableScene(app, sess))
+    rng = random.Random(5)
+
+    def my_play():
+        top = app.manager.top
+        d = top.my_decision() if isinstance(top, TableScene) else None
+        return d is not None and d.kind == "play" and top.hold <= 0 and not sess.new_events()
+
+    driver.play_until(app, my_play, rng, dt=1.0)
+    table = app.manager.top
+    d = table.my_decision()
+    kind = d.choices[0][1]
+    for w in [w for w in table.focus.widgets if w.name.startswith("hand")]:
+        if w.face[0] == kind:
+            driver.click(app, w.rect)
+    driver.click(app, driver.widget(app, "confirm").rect)
+    driver.key(app, pygame.K_RETURN)  # impatient: the cards are still on their way
+    driver.play_until(app, lambda: (table.my_decision() is not None
+                                    and table.my_decision().kind == "draw"
+                                    and not sess.new_events()), rng, dt=1.0)
+    assert table.focus.focused is not None and table.focus.focused.name == "draw-supply"
+    supply = sess.view().supply
+    driver.key(app, pygame.K_RETURN)
+    assert sess.view().supply < supply

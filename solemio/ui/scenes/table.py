@@ -103,6 +103,7 @@ class TableScene(PlayScene):
     def __init__(self, app: Any, session: Any) -> None:
         self.selected: set[int] = set()
         self.hand: list[tuple] = []
+        self._focus_decision: tuple | None = None
         self.turn_confirmed = False
         self.drag: bool | None = None
         self.warm_key: tuple | None = None  # what the queued warm-up was planned for
@@ -501,7 +502,12 @@ class TableScene(PlayScene):
                                     "Draw {n} cards: from the supply or from your order stack.",
                                     need)
         widgets.extend(self.common_widgets())
-        self.focus.set(widgets)
+        # The focus stays on its widget only within one decision: a hand card clicked
+        # while playing must not keep the focus when the draw comes, or Enter would
+        # press a card instead of the supply.
+        kind = None if d is None else (d.seat, d.kind)
+        self.focus.set(widgets, keep=kind == self._focus_decision)
+        self._focus_decision = kind
         if self.focus.focus < 0 and d is not None:
             self.focus.focus_name("confirm")
             if self.focus.focus < 0:
