@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from solemio import i18n
+from solemio.formats import number
 from solemio.i18n import LANGUAGES, N_, _, ngettext
 
 USAGE_ERROR = 2
@@ -174,9 +175,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         print(_("{edition}, {players} players: {games} random games in {seconds} s",
                 edition=i18n.data_text(cs.name), players=args.players, games=res.games,
-                seconds=f"{res.seconds:.2f}"))
-        print("  " + _("games per second: {n}", n=f"{res.games_per_second:.1f}"))
-        print("  " + _("turns per game: {n}", n=f"{res.turns_per_game:.1f}"))
+                seconds=number(res.seconds, 2)))
+        print("  " + _("games per second: {n}", n=number(res.games_per_second, 1)))
+        print("  " + _("turns per game: {n}", n=number(res.turns_per_game, 1)))
         print("  " + _("errors: {n}", n=res.errors))
         if res.first_error:
             print("  " + _("first error: {error}", error=res.first_error))

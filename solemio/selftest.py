@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from solemio import i18n, logs, proctime, version
+from solemio.formats import number
 from solemio.i18n import _
 
 log = logging.getLogger("solemio.selftest")
@@ -271,12 +272,13 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     else:
         # The checks switch languages: the summary is in the command's language again.
         i18n.set_language(spoken)
+        shown_s = "?" if t.title_s is None else number(t.title_s, 2)  # no title: it failed
         if ok:
             print(_("solemio {version} self-test: ok (title drawn {s} s after start)",
-                    version=version(), s=t.title_s))
+                    version=version(), s=shown_s))
         else:
             print(_("solemio {version} self-test: FAILED (title drawn {s} s after start)",
-                    version=version(), s=t.title_s))
+                    version=version(), s=shown_s))
         for line in t.failures:
             print("  " + _("failed: {what}", what=line))
         for line in t.warnings:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solemio.coach.analysis import FailedOrder, Review, UnplayedOrder
+from solemio.formats import number
 from solemio.i18n import _, ngettext
 from solemio.ui import texts
 from solemio.ui.announce import order_full_name
@@ -154,7 +155,7 @@ def mistake_item(review: Review, m: Any, names: Sequence[str]) -> Item:
             "fill": _("filling an order"), "help": _("your answer to a request for help")
             }.get(m.decision, m.decision)
     title = _("Turn {t}, {decision}: {grade}, about {loss} orders lost", t=m.turn,
-              decision=what, grade=grade, loss=f"{m.loss:.1f}")
+              decision=what, grade=grade, loss=number(m.loss, 1))
     lines = [_("You chose: {choice}.", choice=texts.describe_choice(m.chosen, cs, names, own,
                                                                    m.order)),
              _("Better: {choice}.", choice=texts.describe_choice(m.better, cs, names, own,

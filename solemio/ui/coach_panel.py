@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from solemio import i18n
+from solemio.formats import percent
 from solemio.i18n import _
 from solemio.ui import layout, theme
 from solemio.ui.widgets import Button, Selector, Widget
@@ -248,7 +249,7 @@ class CoachPanel:
         lr = self.list_rect
         px = self.px()
         bar_h = max(6, px // 2)
-        label = theme.fit_text(_("Grading your decisions… {p} %", p=int(done * 100)),
+        label = theme.fit_text(_("Grading your decisions… {p}", p=percent(int(done * 100) / 100)),
                                max(10, px - 2), lr.w, theme.CREAM)
         bar = pygame.Rect(lr.x, lr.bottom - bar_h, lr.w, bar_h)
         surface.blit(label, (lr.x, bar.y - label.get_height() - 2))

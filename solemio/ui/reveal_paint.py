@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from solemio.formats import short_number
 from solemio.i18n import _, ngettext
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
@@ -322,7 +323,7 @@ def bar_buttons(L: layout.TableLayout, speed: float, persons: bool, deciding: bo
     skip = Button("skip", _("Skip to my next decision") if persons else _("Skip to the end"),
                   on_skip, L.skip_button, style="secondary")
     skip.enabled = not deciding
-    return [Button("speed", _("Speed × {n}", n=f"{speed:g}"), on_speed, L.speed_button,
+    return [Button("speed", _("Speed × {n}", n=short_number(speed)), on_speed, L.speed_button,
                    style="secondary"), skip]
 
 

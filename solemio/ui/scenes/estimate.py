@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from solemio.formats import number, percent
 from solemio.i18n import _, ngettext
 from solemio.show.memory import KINDS, EstimateModel, oven_truth
 from solemio.ui import layout, seats, theme
@@ -263,10 +264,10 @@ class EstimateResultScene(WidgetScene):
             surface.blit(t, t.get_rect(midtop=(w // 2, y)))
         elif st.estimates and rows:
             # how memory has done over every estimate so far
-            words = _("Kinds estimated exactly: {pct}%", pct=round(100 * st.exact_share)) + \
+            words = _("Kinds estimated exactly: {pct}", pct=percent(st.exact_share)) + \
                 "   ·   " + _("Units off per estimate: {x} (the last 5: {y})",
-                              x=f"{st.off_per_estimate():.1f}",
-                              y=f"{st.off_per_estimate(last=5):.1f}")
+                              x=number(st.off_per_estimate(), 1),
+                              y=number(st.off_per_estimate(last=5), 1))
             t = theme.fit_text(words, max(12, int(h * 0.028)), int(w * 0.9), theme.CREAM)
             y = rows[min(len(rows), len(self.results)) - 1].bottom + int(h * 0.04)
             surface.blit(t, t.get_rect(midtop=(w // 2, y)))

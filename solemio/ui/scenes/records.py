@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from solemio.formats import stamp_text
 from solemio.i18n import _, data_text
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
@@ -54,8 +55,8 @@ class RecordsScene(WidgetScene):
         names = ", ".join(rec.names)
         if rec.winners and all(0 <= i < len(rec.names) for i in rec.winners):
             won = _("won by {names}", names=", ".join(rec.names[i] for i in rec.winners))
-            return f"{rec.finished}  ·  {data_text(rec.edition)}  ·  {names}  ·  {won}"
-        return f"{rec.finished}  ·  {data_text(rec.edition)}  ·  {names}"
+            return f"{stamp_text(rec.finished)}  ·  {data_text(rec.edition)}  ·  {names}  ·  {won}"
+        return f"{stamp_text(rec.finished)}  ·  {data_text(rec.edition)}  ·  {names}"
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.DROPFILE:

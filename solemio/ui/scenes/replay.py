@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.show.pacing import Pace, hold
 from solemio.show.replay import ReplayShow, oven_cards
@@ -685,7 +686,7 @@ class ReplayFileScene(ReplayScene):
         game, seats_, extra = open_record(Path(path))
         super().__init__(app, game, seats_, title=_("Replay · {edition} · {when}",
                                                    edition=data_text(game.cs.name),
-                                                   when=str(extra.get("finished", ""))),
+                                                   when=stamp_text(str(extra.get("finished", "")))),
                          coach=coach, path=Path(path))
 
 

@@ -5,11 +5,11 @@ asking).  The files are :mod:`solemio.named_saves`."""
 from __future__ import annotations
 
 import io
-import time
 from typing import Any
 
 import pygame
 
+from solemio.formats import stamp_now, stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.ui import layout, theme
 from solemio.ui.scene import make_scene
@@ -40,7 +40,7 @@ class SaveGameScene(WidgetScene):
         self.session = session
         self.picture = picture
         self.name = _("{edition}, {when}", edition=data_text(session.cardset.name),
-                      when=time.strftime("%Y-%m-%d %H:%M"))
+                      when=stamp_text(stamp_now()))
         self.message = ""
         super().__init__(app)
 
@@ -238,7 +238,7 @@ class SavesScene(WidgetScene):
                                  _("Round {r} of {n}", r=sv.round, n=sv.rounds)])
             t = theme.fit_text(info, int(px * 0.8), tw, theme.WALNUT_MID)
             surface.blit(t, (tx, row.y + int(row.h * 0.45)))
-            t = theme.fit_text(_("Saved {when}", when=sv.saved), int(px * 0.75), tw,
+            t = theme.fit_text(_("Saved {when}", when=stamp_text(sv.saved)), int(px * 0.75), tw,
                                theme.WALNUT_MID)
             surface.blit(t, (tx, row.y + int(row.h * 0.7)))
         if self.message:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from solemio.formats import short_number
 from solemio.i18n import _
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -27,9 +28,9 @@ class SettingsScene(WidgetScene):
         w, h = size
         rows = [
             ("pace", _("Pace of computer plays"), list(PACES), s.pace,
-             lambda v: _("{n} s each", n=f"{v:g}")),
+             lambda v: _("{n} s each", n=short_number(v))),
             ("reveal_speed", _("Speed of the oven reveal"), list(REVEAL_SPEEDS), s.reveal_speed,
-             lambda v: f"× {v:g}"),
+             lambda v: _("× {n}", n=short_number(v))),
             ("sound", _("Sound effects"), [True, False], s.sound, _onoff),
             ("learner_aid", _("Learner's aid (tally of the oven)"), [False, True],
              s.learner_aid, _onoff),

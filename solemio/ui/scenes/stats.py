@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from solemio.formats import number, percent, stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -78,26 +79,26 @@ class StatsScene(WidgetScene):
             out.append((_("Memory training"), True))
             out.append((ngettext("{n} estimate of the oven", "{n} estimates of the oven", n),
                         False))
-            out.append((_("Kinds estimated exactly: {pct}%",
-                          pct=round(100 * st.exact_share)), False))
+            out.append((_("Kinds estimated exactly: {pct}", pct=percent(st.exact_share)),
+                        False))
             out.append((_("Units off per estimate: {x} (the last 5: {y})",
-                          x=f"{st.off_per_estimate():.1f}",
-                          y=f"{st.off_per_estimate(last=5):.1f}"), False))
+                          x=number(st.off_per_estimate(), 1),
+                          y=number(st.off_per_estimate(last=5), 1)), False))
         return out
 
     def game_lines(self) -> list[tuple[str, bool]]:
         st = self.stats
-        pct = round(100 * st.won / st.played) if st.played else 0
+        pct = percent(st.won / st.played if st.played else 0)
         out = [(ngettext("{n} game played", "{n} games played", st.played), True),
-               (ngettext("{n} won ({pct}%)", "{n} won ({pct}%)", st.won, pct=pct), False),
-               (_("Filled orders per game: {x}", x=f"{st.filled_per_game:.1f}"), False),
+               (ngettext("{n} won ({pct})", "{n} won ({pct})", st.won, pct=pct), False),
+               (_("Filled orders per game: {x}", x=number(st.filled_per_game, 1)), False),
                (_("Longest winning streak: {n}", n=st.longest_streak), False)]
         best = st.best
         if best is not None:
             out.append((ngettext("Best result: {n} filled order ({edition}, {when})",
                                  "Best result: {n} filled orders ({edition}, {when})",
                                  best.filled, edition=data_text(best.edition_name),
-                                 when=best.when), False))
+                                 when=stamp_text(best.when, with_time=False)), False))
         names = st.edition_names()
         groups = [
             (_("By edition"), [(data_text(names[v]), p, wn) for v, p, wn in st.by("edition")]),
