@@ -6,6 +6,7 @@ and one font cache so text rendering stays cheap at 60 frames a second.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -13,6 +14,7 @@ import pygame
 
 from solemio import i18n
 from solemio.resources import resource_path
+from solemio.ui import fontdata
 from solemio.ui.bytecache import ByteCache
 
 # The warm pizzeria palette: tomato, basil, crust, mozzarella, walnut.
@@ -68,6 +70,9 @@ def font(px: int, bold: bool = False, display: bool = False) -> pygame.font.Font
     px = max(6, int(px))
     try:
         path = resource_path("assets", "fonts", _FONT_FILES[(bold, display)])
+        if not display and px < fontdata.KERNING_FROM_PX:
+            # small body text unkerned: see solemio/ui/fontdata.py ("sœgli")
+            return pygame.font.Font(io.BytesIO(fontdata.unkerned(path)), px)
         return pygame.font.Font(str(path), px)
     except (FileNotFoundError, OSError):
         return pygame.font.Font(None, px)
