@@ -141,7 +141,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         cs = load_cardset(args.edition)
     except SourceError as exc:
-        return _fail(str(exc))
+        return _fail(i18n.source_error_text(exc))
     keep = None
     if args.record:
         from pathlib import Path
@@ -193,7 +193,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             cs = load_cardset_file(path)
         except SourceError as exc:
-            print(str(exc), file=sys.stderr)
+            print(i18n.source_error_text(exc), file=sys.stderr)
             bad += 1
         else:
             print(_("{path}: ok ({edition}: {orders} orders per colour, {rounds})", path=path,
@@ -211,7 +211,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         try:
             result = run_scenario(path)
         except SourceError as exc:
-            print(str(exc), file=sys.stderr)
+            print(i18n.source_error_text(exc), file=sys.stderr)
             broken += 1
             continue
         if result.passed:

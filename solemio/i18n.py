@@ -236,6 +236,34 @@ def ngettext_raw(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def problem_text(problem: Any) -> str:
+    """A file's problem in the player's language (the engine's ``Problem``: an English
+    template and its fields, marked with ``N_`` where it is written); a field that is a
+    problem itself is translated too, anything else is shown as it is."""
+    template = getattr(problem, "template", None)
+    if not isinstance(template, str):
+        return str(problem)
+    fields = {k: problem_text(v) if hasattr(v, "template") else v
+              for k, v in getattr(problem, "fields", {}).items()}
+    return _translations.gettext(template).format(**fields)
+
+
+def source_error_text(exc: Any, file: str | None = None) -> str:
+    """A broken file's error (the engine's ``SourceError``) in the player's language,
+    naming the file (or ``file``: a shorter name for it) and the line as the English
+    does (``file:line: problem``)."""
+    problem = problem_text(getattr(exc, "what", None) or getattr(exc, "problem", exc))
+    line = getattr(exc, "line", None)
+    file = getattr(exc, "file", "") if file is None else file
+    if not file:
+        return problem
+    if line:
+        # TRANSLATORS: a broken file's error: its name, the line, what is wrong there.
+        return _("{file}:{line}: {problem}", file=file, line=line, problem=problem)
+    # TRANSLATORS: a broken file's error: its name and what is wrong with it.
+    return _("{file}: {problem}", file=file, problem=problem)
+
+
 def N_(text: str) -> str:
     """Mark ``text`` for the catalogue without translating it yet (tables built at import).
 

@@ -37,6 +37,7 @@ class SelfTest:
     def __init__(self) -> None:
         self.failures: list[str] = []
         self.warnings: list[str] = []
+        self.broken_variants: list[Any] = []  # house variants' SourceErrors (warnings too)
         self.seconds: dict[str, float] = {}
         self.title_s: float | None = None
 
@@ -90,7 +91,7 @@ def _cardsets(t: SelfTest) -> None:
     for entry in entries.values():
         if entry.error and entry.id not in SHIPPED_ORDER:
             # A player's broken house variant is theirs to mend: reported, not a fault of the build.
-            t.warnings.append(f"house variant {entry.error}")
+            t.broken_variants.append(entry.fault)
 
 
 def _pictures(t: SelfTest) -> None:
@@ -259,7 +260,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     report = {
         "ok": ok,
         "failures": t.failures,
-        "warnings": t.warnings,
+        "warnings": t.warnings + [f"house variant {f}" for f in t.broken_variants],
         "title_s": t.title_s,
         "version": version(),
         "frozen": bool(getattr(sys, "frozen", False)),
@@ -283,4 +284,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
             print("  " + _("failed: {what}", what=line))
         for line in t.warnings:
             print("  " + _("note: {what}", what=line))
+        for fault in t.broken_variants:  # the player's own file: said in their language
+            print("  " + _("note: {what}", what=_("house variant {error}",
+                                                   error=i18n.source_error_text(fault))))
     return 0 if ok else 1

@@ -14,7 +14,7 @@ from typing import Any
 
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KINDS
 from solemio.engine.orders import REGISTRY, OrderType
-from solemio.engine.yamlsource import Located, SourceError, load_file
+from solemio.engine.yamlsource import N_, Located, Problem, SourceError, load_file
 
 UNFILLED_CHOICES = ("under-stack", "out-of-game")
 FOR_EACH = ("other-kind", "kind")
@@ -96,45 +96,66 @@ class CardSet:
 # validation helpers
 
 
+def _used_twice(oid: str) -> Problem:
+    return Problem(N_("order id '{id}' is used for two cards"), id=oid)
+
+
+def _twice_for(oid: str, colour: str) -> Problem:
+    return Problem(N_("order id '{id}' appears twice for {colour}"), id=oid, colour=colour)
+
+
 class _Checker:
     def __init__(self, doc: Located) -> None:
         self.doc = doc
 
-    def fail(self, path: tuple, problem: str) -> SourceError:
+    def fail(self, path: tuple, problem: str | Problem) -> SourceError:
         return self.doc.error(path, problem)
 
     def mapping(
         self, value: Any, path: tuple, required: set[str], optional: set[str] = frozenset(),
         name: str | None = None,
     ) -> dict:
-        name = name or "/".join(str(p) for p in path) or "the file"
+        name = name or "/".join(str(p) for p in path)
         if not isinstance(value, dict):
-            raise self.fail(path, f"{name} must be a mapping of fields")
+            raise self.fail(path, Problem(N_("{name} must be a mapping of fields"), name=name)
+                            if name else Problem(N_("the file must be a mapping of fields")))
         missing = sorted(required - set(value))
         if missing:
-            raise self.fail(path, f"{name}: missing field '{missing[0]}'")
+            raise self.fail(path, Problem(N_("{name}: missing field '{field}'"), name=name,
+                                          field=missing[0])
+                            if name else Problem(N_("missing field '{field}'"), field=missing[0]))
         extra = sorted(str(k) for k in set(value) - required - set(optional))
         if extra:
-            raise self.fail(path + (extra[0],), f"{name}: unknown field '{extra[0]}'")
+            raise self.fail(path + (extra[0],),
+                            Problem(N_("{name}: unknown field '{field}'"), name=name,
+                                    field=extra[0])
+                            if name else Problem(N_("unknown field '{field}'"), field=extra[0]))
         return value
 
     def integer(self, value: Any, path: tuple, low: int = 0, high: int | None = None) -> int:
         name = "/".join(str(p) for p in path)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"{name} must be a whole number, not {value!r}")
+            raise self.fail(path, Problem(N_("{name} must be a whole number, not {value!r}"),
+                                          name=name, value=value))
         if value < low or (high is not None and value > high):
-            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise self.fail(path, f"{name} must be {bound}, not {value}")
+            if high is None:
+                raise self.fail(path, Problem(N_("{name} must be at least {low}, not {value}"),
+                                              name=name, low=low, value=value))
+            raise self.fail(path, Problem(
+                N_("{name} must be between {low} and {high}, not {value}"), name=name, low=low,
+                high=high, value=value))
         return value
 
     def boolean(self, value: Any, path: tuple) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(path, f"{'/'.join(map(str, path))} must be true or false")
+            raise self.fail(path, Problem(N_("{name} must be true or false"),
+                                          name="/".join(map(str, path))))
         return value
 
     def text(self, value: Any, path: tuple) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(path, f"{'/'.join(map(str, path))} must be a non-empty text")
+            raise self.fail(path, Problem(N_("{name} must be a non-empty text"),
+                                          name="/".join(map(str, path))))
         return value
 
 
@@ -145,20 +166,22 @@ def _param(ck: _Checker, ptype: str, value: Any, path: tuple, for_each: str | No
         return ck.boolean(value, path)
     if ptype == "amounts":
         if not isinstance(value, list) or not 1 <= len(value) <= 5:
-            raise ck.fail(path, "amounts must be a list of 1 to 5 whole numbers")
+            raise ck.fail(path, Problem(N_("amounts must be a list of 1 to 5 whole numbers")))
         return [ck.integer(v, path + (i,), 1, 30) for i, v in enumerate(value)]
     if ptype == "needs":
         if not isinstance(value, dict) or not value:
-            raise ck.fail(path, "needs must map kinds to units, e.g. {salami: 4, own: 1}")
+            raise ck.fail(path, Problem(N_("needs must map kinds to units, e.g. {example}"),
+                                        example="{salami: 4, own: 1}"))
         out: dict[str, int] = {}
         for ref, n in value.items():
             ok = ref in KINDS or ref == "own" or (ref == "{kind}" and for_each)
             if not ok:
-                hint = " ('{kind}' needs for_each)" if ref == "{kind}" else ""
-                raise ck.fail(
-                    path + (ref,),
-                    f"unknown kind '{ref}'{hint}; use one of {', '.join(KINDS)}, own",
-                )
+                kinds = ", ".join([*KINDS, "own"])
+                if ref == "{kind}":
+                    raise ck.fail(path + (ref,), Problem(
+                        N_("'{ref}' needs for_each; or use one of {kinds}"), ref=ref, kinds=kinds))
+                raise ck.fail(path + (ref,), Problem(
+                    N_("unknown kind '{ref}'; use one of {kinds}"), ref=ref, kinds=kinds))
             out[str(ref)] = ck.integer(n, path + (ref,), 1, 30)
         return out
     raise AssertionError(ptype)
@@ -167,16 +190,17 @@ def _param(ck: _Checker, ptype: str, value: Any, path: tuple, for_each: str | No
 def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, tuple]]:
     """Check each order entry; returns (entry, path) pairs with defaults filled in."""
     if not isinstance(entries, list):
-        raise ck.fail(path, "orders must be a list of order cards")
+        raise ck.fail(path, Problem(N_("orders must be a list of order cards")))
     parsed = []
     for i, entry in enumerate(entries):
         epath = path + (i,)
         if not isinstance(entry, dict):
-            raise ck.fail(epath, f"order {i + 1} must be a mapping of fields")
+            raise ck.fail(epath, Problem(N_("order {n} must be a mapping of fields"), n=i + 1))
         otype = entry.get("type")
         if otype not in REGISTRY:
             known = ", ".join(sorted(REGISTRY))
-            raise ck.fail(epath + ("type",), f"unknown order type {otype!r}; known types: {known}")
+            raise ck.fail(epath + ("type",), Problem(
+                N_("unknown order type {type!r}; known types: {known}"), type=otype, known=known))
         spec = REGISTRY[otype]
         required = {"id", "name", "type"} | {k for k, p in spec.params.items() if p.required}
         optional = {"for_each", "help", "explain", "translations"} | {
@@ -187,9 +211,11 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
         ck.text(entry["name"], epath + ("name",))
         for_each = entry.get("for_each")
         if for_each is not None and for_each not in FOR_EACH:
-            raise ck.fail(epath + ("for_each",), f"for_each must be one of {', '.join(FOR_EACH)}")
+            raise ck.fail(epath + ("for_each",), Problem(N_("for_each must be one of {choices}"),
+                                                         choices=", ".join(FOR_EACH)))
         if bool(for_each) != ("{kind}" in oid):
-            raise ck.fail(epath + ("id",), "an id contains '{kind}' exactly when for_each is set")
+            raise ck.fail(epath + ("id",), Problem(
+                N_("an id contains '{kind}' exactly when for_each is set"), kind="{kind}"))
         params = {}
         for pname, p in spec.params.items():
             if pname in entry:
@@ -198,7 +224,7 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
                 params[pname] = p.default
         problem = spec.validate(params)
         if problem:
-            raise ck.fail(epath, f"order '{oid}': {problem}")
+            raise ck.fail(epath, Problem(N_("order '{id}': {problem}"), id=oid, problem=problem))
         help_ = ck.boolean(entry.get("help", spec.special is None), epath + ("help",))
         names, explains = _own_words(ck, entry, epath)
         parsed.append(
@@ -224,19 +250,22 @@ def _own_words(ck: _Checker, entry: dict, epath: tuple) -> tuple[dict[str, str],
         return names, explains
     tpath = epath + ("translations",)
     if not isinstance(tr, dict):
-        raise ck.fail(tpath, "translations must map a language code (it, nl, fr) to "
-                             "{name: ..., explain: ...}")
+        raise ck.fail(tpath, Problem(
+            N_("translations must map a language code (it, nl, fr) to {words}"),
+            words="{name: ..., explain: ...}"))
     for lang, words in tr.items():
         lpath = tpath + (lang,)
         if not (isinstance(lang, str) and len(lang) == 2 and lang.isalpha() and lang.islower()):
-            raise ck.fail(lpath, f"'{lang}' is not a two-letter language code such as it, nl or fr")
+            raise ck.fail(lpath, Problem(
+                N_("'{lang}' is not a two-letter language code such as it, nl or fr"), lang=lang))
         ck.mapping(words, lpath, set(), {"name", "explain"}, name=f"translations/{lang}")
         if "name" in words:
             names[lang] = ck.text(words["name"], lpath + ("name",))
         if "explain" in words:
             if "en" not in explains:
-                raise ck.fail(lpath + ("explain",), "an explanation in another language needs "
-                                                    "the English one as well (explain: ...)")
+                raise ck.fail(lpath + ("explain",), Problem(
+                    N_("an explanation in another language needs the English one as well "
+                       "({field})"), field="explain: ..."))
             explains[lang] = ck.text(words["explain"], lpath + ("explain",))
     return names, explains
 
@@ -267,9 +296,9 @@ def _expand(
                                  entry["names"], entry["explains"])
                 old = specs.get(oid)
                 if old is not None and (old.type, old.params) != (spec.type, spec.params):
-                    raise ck.fail(epath + ("id",), f"order id '{oid}' is used for two cards")
+                    raise ck.fail(epath + ("id",), _used_twice(oid))
                 if oid in per_colour[colour]:
-                    raise ck.fail(epath + ("id",), f"order id '{oid}' appears twice for {colour}")
+                    raise ck.fail(epath + ("id",), _twice_for(oid, colour))
                 specs[oid] = spec
                 per_colour[colour].append(oid)
     return specs, per_colour
@@ -286,12 +315,13 @@ def _locate_include(name: Any, here: Path, ck: _Checker, path: tuple) -> Path:
     from solemio.resources import cardsets_dir
 
     if not isinstance(name, str) or not name:
-        raise ck.fail(path, "include_orders lists card-set ids such as 'sole-mio'")
+        raise ck.fail(path, Problem(N_("include_orders lists card-set ids such as '{id}'"),
+                                    id="sole-mio"))
     for folder in (here.parent, cardsets_dir()):
         candidate = folder / (name if name.endswith(".yaml") else f"{name}.yaml")
         if candidate.exists():
             return candidate
-    raise ck.fail(path, f"included card set '{name}' not found")
+    raise ck.fail(path, Problem(N_("included card set '{name}' not found"), name=name))
 
 
 def _included_orders(
@@ -300,16 +330,18 @@ def _included_orders(
     if includes is None:
         return []
     if not isinstance(includes, list):
-        raise ck.fail(("include_orders",), "include_orders must be a list of card-set ids")
+        raise ck.fail(("include_orders",),
+                      Problem(N_("include_orders must be a list of card-set ids")))
     out = []
     for i, name in enumerate(includes):
         target = _locate_include(name, file, ck, ("include_orders", i))
         if target.resolve() in seen:
-            raise ck.fail(("include_orders", i), f"card set '{name}' includes itself")
+            raise ck.fail(("include_orders", i),
+                          Problem(N_("card set '{name}' includes itself"), name=name))
         doc = load_file(target)
         sub = _Checker(doc)
         if not isinstance(doc.data, dict):
-            raise sub.fail((), "a card set must be a mapping of fields")
+            raise sub.fail((), Problem(N_("a card set must be a mapping of fields")))
         out.extend(
             _included_orders(sub, doc.data.get("include_orders"), target, seen + (target.resolve(),))
         )
@@ -328,13 +360,15 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     singles = ck.integer(ing["singles"], ("ingredients", "singles"), 0, 60)
     doubles = ck.integer(ing["doubles"], ("ingredients", "doubles"), 0, 60)
     if singles + doubles == 0:
-        raise ck.fail(("ingredients",), "a card set needs at least one ingredient card per kind")
+        raise ck.fail(("ingredients",),
+                      Problem(N_("a card set needs at least one ingredient card per kind")))
     rem = ing["remove"]
     if isinstance(rem, dict):  # JSON (saves) turns the player counts into strings
         rem = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in rem.items()}
     if not isinstance(rem, dict) or set(rem) != {2, 3, 4}:
         raise ck.fail(
-            ("ingredients", "remove"), "remove must give the removals for exactly 2, 3 and 4 players"
+            ("ingredients", "remove"),
+            Problem(N_("remove must give the removals for exactly 2, 3 and 4 players"))
         )
     removals: dict[int, tuple[int, int]] = {}
     for n in (2, 3, 4):
@@ -347,14 +381,16 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     h_ing = ck.integer(hand["ingredients"], ("starting_hand", "ingredients"), 0, MAX_HAND)
     h_ord = ck.integer(hand["orders"], ("starting_hand", "orders"), 0, MAX_HAND)
     if h_ing + h_ord > MAX_HAND:
-        raise ck.fail(("starting_hand",), f"a starting hand holds at most {MAX_HAND} cards")
+        raise ck.fail(("starting_hand",), Problem(
+            N_("a starting hand holds at most {n} cards"), n=MAX_HAND))
     for n in (2, 3, 4, 5):
         s, d = removals.get(n, (0, 0))
         deck = 5 * (singles - s + doubles - d)
         if deck < n * h_ing:
             raise ck.fail(
                 ("starting_hand", "ingredients"),
-                f"with {n} players the deck ({deck} cards) cannot deal {h_ing} to each",
+                Problem(N_("with {n} players the deck ({deck} cards) cannot deal {each} to "
+                           "each"), n=n, deck=deck, each=h_ing),
             )
     rounds = ck.integer(data["rounds"], ("rounds",), 1, 20)
     rules = ck.mapping(data["rules"], ("rules",), {"help", "unfilled_order"})
@@ -363,7 +399,8 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     if unfilled not in UNFILLED_CHOICES:
         raise ck.fail(
             ("rules", "unfilled_order"),
-            f"unfilled_order must be one of {', '.join(UNFILLED_CHOICES)}, not {unfilled!r}",
+            Problem(N_("unfilled_order must be one of {choices}, not {value!r}"),
+                    choices=", ".join(UNFILLED_CHOICES), value=unfilled),
         )
     scorer = ck.text(data["scorer_card"], ("scorer_card",))
     per_colour = ck.integer(data["orders_per_colour"], ("orders_per_colour",), 1, 60)
@@ -383,21 +420,23 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
         for oid, spec in more.items():
             old = specs.get(oid)
             if old is not None and (old.type, old.params) != (spec.type, spec.params):
-                raise checker.fail(("orders",), f"order id '{oid}' is used for two cards")
+                raise checker.fail(("orders",), _used_twice(oid))
             specs[oid] = spec
         for colour, ids in more_colours.items():
             for oid in ids:
                 if oid in colour_orders[colour]:
-                    raise checker.fail(("orders",), f"order id '{oid}' appears twice for {colour}")
+                    raise checker.fail(("orders",), _twice_for(oid, colour))
                 colour_orders[colour].append(oid)
     for colour, ids in colour_orders.items():
         if len(ids) != per_colour:
             raise ck.fail(
                 ("orders_per_colour",),
-                f"orders_per_colour is {per_colour}, but the orders give {colour} {len(ids)} cards",
+                Problem(N_("orders_per_colour is {n}, but the orders give {colour} {count} "
+                           "cards"), n=per_colour, colour=colour, count=len(ids)),
             )
     if h_ord > per_colour:
-        raise ck.fail(("starting_hand", "orders"), "more starting orders than order cards")
+        raise ck.fail(("starting_hand", "orders"),
+                      Problem(N_("more starting orders than order cards")))
     return CardSet(
         id=cid,
         name=name,
@@ -445,7 +484,7 @@ def load_cardset(name: str | Path) -> CardSet:
         candidate = folder / f"{name}.yaml"
         if candidate.exists():
             return load_cardset_file(candidate)
-    raise SourceError(str(name), None, "no such edition or card-set file")
+    raise SourceError(str(name), None, Problem(N_("no such edition or card-set file")))
 
 
 @dataclass(frozen=True)
@@ -454,6 +493,8 @@ class CardSetEntry:
     name: str
     path: str
     error: str | None
+    #: the error itself, to say in the player's language (``i18n.source_error_text``)
+    fault: SourceError | None = None
 
 
 SHIPPED_ORDER = ("sole-mio", "mamma-mia", "grande")
@@ -472,9 +513,27 @@ def list_cardsets() -> list[CardSetEntry]:
                 cs = load_cardset_file(path)
                 entries[cs.id] = CardSetEntry(cs.id, cs.name, str(path), None)
             except SourceError as exc:
-                entries[path.stem] = CardSetEntry(path.stem, path.stem, str(path), str(exc))
+                entries[path.stem] = CardSetEntry(path.stem, path.stem, str(path), str(exc), exc)
 
     def rank(e: CardSetEntry) -> tuple[int, str]:
         return (SHIPPED_ORDER.index(e.id) if e.id in SHIPPED_ORDER else 99, e.name)
 
     return sorted(entries.values(), key=rank)
+
+
+def broken_house_variants() -> list[SourceError]:
+    """The errors of the player's card-set files that cannot be used (the title screen
+    says them); only the user's folder is read, so a player without variants pays nothing."""
+    from solemio.userdirs import user_cardsets_dir
+
+    try:
+        paths = sorted(user_cardsets_dir().glob("*.yaml"))
+    except OSError:
+        return []
+    out = []
+    for path in paths:
+        try:
+            load_cardset_file(path)
+        except SourceError as exc:
+            out.append(exc)
+    return out

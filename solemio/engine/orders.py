@@ -18,6 +18,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from solemio.engine.kinds import KIND_INDEX, KINDS
+from solemio.engine.yamlsource import N_, Problem
 
 Need = tuple[tuple[int, ...], tuple[int, ...], int]
 ZERO5 = (0, 0, 0, 0, 0)
@@ -57,7 +58,7 @@ class OrderType:
         """What the card face shows, for the painter."""
         raise NotImplementedError
 
-    def validate(self, p: dict[str, Any]) -> str | None:
+    def validate(self, p: dict[str, Any]) -> Problem | None:
         """A problem with the parameters beyond their types, or None."""
         return None
 
@@ -77,9 +78,9 @@ class Fixed(OrderType):
     name = "fixed"
     params = {"needs": Param("needs"), "series": Param("bool", False, False)}
 
-    def validate(self, p: dict[str, Any]) -> str | None:
+    def validate(self, p: dict[str, Any]) -> Problem | None:
         if p["series"] and len(p["needs"]) != 1:
-            return "a series order must need exactly one kind"
+            return Problem(N_("a series order must need exactly one kind"))
         return None
 
     def need(self, p, variant, own, scorer):
@@ -125,7 +126,8 @@ class NoneOfMine(OrderType):
 
     def validate(self, p):
         if not 1 <= p["kinds"] <= 4:
-            return "kinds must be between 1 and 4"
+            return Problem(N_("{name} must be between {low} and {high}, not {value}"),
+                           name="kinds", low=1, high=4, value=p["kinds"])
         return None
 
     def precheck(self, p, own, col_units):
@@ -149,7 +151,8 @@ class Doubles(OrderType):
 
     def validate(self, p):
         if not 1 <= p["count"] <= 5:
-            return "count must be between 1 and 5"
+            return Problem(N_("{name} must be between {low} and {high}, not {value}"),
+                           name="count", low=1, high=5, value=p["count"])
         return None
 
     def variants(self, p, own, col_units):

@@ -44,3 +44,20 @@ def test_selftest_reports_a_broken_house_variant_without_failing(home, monkeypat
     assert selftest.run(None, as_json=True) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert any("broken.yaml:3: not valid YAML" in w for w in report["warnings"]), report["warnings"]
+
+
+def test_selftest_names_a_broken_house_variant_in_the_players_language(home, monkeypatch,
+                                                                          capsys):
+    from solemio import i18n
+
+    folder = home / "data" / "cardsets"
+    folder.mkdir(parents=True)
+    (folder / "cassé.yaml").write_text("id: casse\nname: [unclosed\n")
+    monkeypatch.setattr(selftest, "_scenes", lambda t, frame: None)
+    i18n.set_language("fr")
+    try:
+        assert selftest.run(None, as_json=False) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    assert f"remarque\u00a0: variante maison {folder / 'cassé.yaml'}:3\u00a0: YAML non valide" in out, out

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pygame
 
-from solemio.i18n import _, ngettext
+from solemio.i18n import _, ngettext, source_error_text
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
@@ -17,6 +18,9 @@ class TitleScene(WidgetScene):
         super().__init__(app)
         self.t = 0.0
         self.can_continue = self._can_continue()
+        from solemio.engine.cardset import broken_house_variants
+
+        self.broken_variants = broken_house_variants()
 
     def _can_continue(self) -> bool:
         from solemio.ui import session
@@ -125,11 +129,12 @@ class TitleScene(WidgetScene):
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.012))))
 
     def draw_notices(self, surface: pygame.Surface) -> None:
-        """Saves that could not be used, one sentence each (see solemio.savefiles)."""
+        """Saves that could not be used and house variants that cannot be offered, one
+        sentence each (see solemio.savefiles; a variant's error names its file and line)."""
         from solemio.savefiles import pending
 
         notices = pending()
-        if not notices:
+        if not notices and not self.broken_variants:
             return
         w, h = self.size
         px = max(11, int(h * 0.022))
@@ -137,6 +142,13 @@ class TitleScene(WidgetScene):
         if len(notices) > 2:
             lines.append(ngettext("… and {n} more file set aside.",
                                   "… and {n} more files set aside.", len(notices) - 2))
+        for fault in self.broken_variants[:2]:
+            lines.append(_("This house variant cannot be played: {error}",
+                           error=source_error_text(fault, file=Path(fault.file).name)))
+        if len(self.broken_variants) > 2:
+            lines.append(ngettext("… and {n} more house variant that cannot be played.",
+                                  "… and {n} more house variants that cannot be played.",
+                                  len(self.broken_variants) - 2))
         # A band along the top, above the title: never over a button.
         surfs = [theme.fit_text(line, px, int(w * 0.94), theme.GOLD, bold=True)
                  for line in lines]
