@@ -21,3 +21,15 @@ def _english_after_each_test():
 
     if i18n.language() != "en":
         i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_notices_between_tests():
+    """A file set aside reports a notice that waits, process-wide, for the title screen
+    (``savefiles.pending``): one test's damaged record must not show up on the next
+    test's screen (the translation check then read its file name as untranslated)."""
+    from solemio import savefiles
+
+    savefiles.dismiss()
+    yield
+    savefiles.dismiss()

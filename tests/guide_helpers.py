@@ -14,8 +14,8 @@ def guided_choice(game: Any, seat: int) -> tuple:
     """The choice a person makes who follows the guide: its suggestion, or where a picker
     answers (a series, an order's kinds, the cards that fill it) the picker's default
     after the guide's advice (every order of the series joined)."""
+    from solemio.texts import order_kind
     from solemio.ui.series_picker import SeriesModel
-    from solemio.ui.texts import order_kind
 
     d = game.decision()
     view = game.view(seat)

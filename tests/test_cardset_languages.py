@@ -8,7 +8,7 @@ from solemio import i18n
 from solemio.engine import SourceError
 from solemio.engine.cardset import load_cardset_file
 from solemio.resources import resource_path
-from solemio.ui.texts import spec_explain, spec_name
+from solemio.texts import spec_explain, spec_name
 
 SOLE_MIO = resource_path("cardsets", "sole-mio.yaml").read_text(encoding="utf-8")
 SHOW = """  - id: show

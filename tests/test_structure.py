@@ -62,3 +62,43 @@ def test_the_show_the_engine_and_the_players_never_import_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+#: Packages that must not lean on the window: the show layer (what the screen may show),
+#: the coach (``solemio review`` runs without a window), the engine and the players, and
+#: the words they share (solemio/texts.py, solemio/announce.py).
+NO_WINDOW = ("show", "coach", "engine", "ai")
+WORDS = ("texts.py", "announce.py")
+
+
+def _window_imports(path: Path) -> list[str]:
+    return sorted(m for m in _imports(path)
+                  if m == "solemio.ui" or m.startswith("solemio.ui."))
+
+
+def test_the_show_the_coach_and_the_words_never_import_the_window_package():
+    offending = {}
+    paths = [p for package in NO_WINDOW for p in (ROOT / package).rglob("*.py")]
+    paths += [ROOT / name for name in WORDS]
+    for path in sorted(paths):
+        found = _window_imports(path)
+        if found:
+            offending[str(path.relative_to(ROOT))] = found
+    assert offending == {}
+    # Nor through what they import: every module of the show and the coach, loaded in a
+    # fresh process, leaves solemio.ui unloaded.
+    mods = sorted(f"solemio.{package}.{p.stem}" for package in ("show", "coach")
+                  for p in (ROOT / package).glob("*.py") if p.stem != "__init__")
+    mods += [f"solemio.{name[:-3]}" for name in WORDS]
+    code = ("import importlib, sys\n"
+            f"for m in {mods!r}: importlib.import_module(m)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('solemio.ui')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_window_check_sees_a_lazy_import_of_the_window(tmp_path):
+    src = tmp_path / "guide.py"
+    src.write_text("def f():\n    from solemio.ui.texts import order_name\n", encoding="utf-8")
+    assert _window_imports(src) == ["solemio.ui.texts", "solemio.ui.texts.order_name"]

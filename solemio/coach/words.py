@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solemio import texts
+from solemio.announce import order_full_name
 from solemio.coach.analysis import FailedOrder, Review, UnplayedOrder
 from solemio.formats import number
 from solemio.i18n import _, ngettext
-from solemio.ui import texts
-from solemio.ui.announce import order_full_name
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ A card set lists order cards as a type name plus parameters; each type here
 declares its parameters (for validation) and answers, at the moment of the
 reveal, which variants the owner may choose and what a variant needs.  Order
 types describe themselves as data only (their name, parameters, needs and the
-tokens a card face shows); the window words them (``solemio/ui/texts.py``), so
+tokens a card face shows); the window words them (``solemio/texts.py``), so
 the engine holds no player-facing prose.  Kinds
 are indexes 0..4 inside the engine.
 

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solemio.announce import order_full_name
 from solemio.i18n import _
+from solemio.texts import kind_plural, order_name
 
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 COLOUR_KIND = dict(zip(("blue", "green", "brown", "red", "yellow"), KINDS, strict=True))
@@ -149,19 +151,13 @@ def _orders(hand: Sequence[Sequence[Any]]) -> list[str]:
 def _name(cardset: Any, order_id: str, own_kind: str = "") -> str:
     """An order as its card reads, with its kind when it has one ("Four of a kind
     (4 peppers)"): two four-of-a-kind orders in a hand are told apart."""
-    from solemio.ui.texts import order_name  # words only: texts.py imports no pygame
-
     colour = {k: c for c, k in COLOUR_KIND.items()}.get(own_kind)
     if colour is None:
         return order_name(cardset, order_id)
-    from solemio.ui.announce import order_full_name  # words only, as texts.py
-
     return order_full_name(cardset, (colour, order_id))
 
 
 def _plural(kind: str) -> str:
-    from solemio.ui.texts import kind_plural
-
     return kind_plural(kind)
 
 

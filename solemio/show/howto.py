@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solemio.i18n import _, ngettext
+from solemio.texts import announcement
 
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 #: The player the pages follow (blue plays olives) and an opponent (green, peppers).
@@ -65,8 +66,6 @@ def _first(cardset: Any, *ids: str) -> str:
 
 
 def _announcement(kind: str, singles: int, doubles: int) -> str:
-    from solemio.ui.texts import announcement  # words only: texts.py imports no pygame
-
     return announcement(kind, singles, doubles)
 
 

@@ -475,7 +475,7 @@ class CardPainter:
         "×units"; ``("symbol", name, caption_or_None)`` shows one of
         :data:`SYMBOLS` (``"none-of-mine"`` strikes through the owner's own
         ingredient).  So a new card set needs no new art.  ``name`` is drawn
-        as given: the caller translates it (:func:`solemio.ui.texts.spec_name`).
+        as given: the caller translates it (:func:`solemio.texts.spec_name`).
         """
         _check_colour(colour)
         size = _int_size(size)

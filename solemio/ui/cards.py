@@ -15,9 +15,9 @@ from typing import Any
 import pygame
 
 from solemio.i18n import data_text, language
+from solemio.texts import COLOUR_KIND, spec_name
 from solemio.ui import theme
 from solemio.ui.bytecache import ByteCache
-from solemio.ui.texts import COLOUR_KIND, spec_name
 from solemio.ui.warm import NotReady
 
 BASE_AREA = 1920 * 1080  # the budgets below are sized for this window; larger ones scale up

@@ -36,9 +36,7 @@ from solemio.show.fill_picker import (
     cards_model,
     kinds_model,
 )
-from solemio.ui import theme
-from solemio.ui.series_picker import draw_mark
-from solemio.ui.texts import (
+from solemio.texts import (
     cards_text,
     double_units,
     kind_name,
@@ -46,6 +44,8 @@ from solemio.ui.texts import (
     order_name,
     request_text,
 )
+from solemio.ui import theme
+from solemio.ui.series_picker import draw_mark
 from solemio.ui.widgets import Button, Widget
 
 Choice = tuple

@@ -18,6 +18,7 @@ import pygame
 from solemio.i18n import _, data_text
 from solemio.show import guide as guide_words
 from solemio.show.director import keep_hand_after_choice
+from solemio.texts import sentence
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Animations
 from solemio.ui.computer import Thinker
@@ -25,7 +26,6 @@ from solemio.ui.scene import Scene
 from solemio.ui.scenes.base import backdrop
 from solemio.ui.session import GameSession
 from solemio.ui.stage import Stage, menu_button, shown_view
-from solemio.ui.texts import sentence
 from solemio.ui.widgets import Button, FocusGroup
 
 # Sounds of events whichever scene shows them (the table and the reveal both may):

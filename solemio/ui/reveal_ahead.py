@@ -22,6 +22,7 @@ from typing import Any
 from solemio.show import ahead
 from solemio.show.ahead import Ahead
 from solemio.show.state import ShowState
+from solemio.texts import KINDS, sentence
 from solemio.ui import reveal_choices, seats, warm
 from solemio.ui.play import REVEAL_KINDS
 from solemio.ui.reveal_paint import (
@@ -36,7 +37,6 @@ from solemio.ui.reveal_paint import (
 )
 from solemio.ui.reveal_words import event_words, opening
 from solemio.ui.stage import menu_button, shown_view
-from solemio.ui.texts import KINDS, sentence
 from solemio.ui.widgets import FocusGroup
 
 Step = Callable[[], None]

@@ -13,11 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from solemio.i18n import _
-from solemio.ui import layout
-from solemio.ui.fill_picker import FillPicker
-from solemio.ui.reveal_paint import RevealStage
-from solemio.ui.series_picker import SeriesPicker
-from solemio.ui.texts import (
+from solemio.texts import (
     COLOUR_KIND,
     a_card,
     describe_choice,
@@ -26,6 +22,10 @@ from solemio.ui.texts import (
     order_name,
     request_text,
 )
+from solemio.ui import layout
+from solemio.ui.fill_picker import FillPicker
+from solemio.ui.reveal_paint import RevealStage
+from solemio.ui.series_picker import SeriesPicker
 from solemio.ui.widgets import Button, Widget
 
 FILL_KINDS = frozenset({"variant", "fill"})  # decisions the fill picker asks

@@ -17,11 +17,11 @@ import pygame
 
 from solemio.formats import short_number
 from solemio.i18n import _, ngettext
+from solemio.texts import COLOUR_KIND, KINDS, spec_explain
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.reveal_words import order_log, title
 from solemio.ui.stage import Part, Stage, without_leaving
-from solemio.ui.texts import COLOUR_KIND, KINDS, spec_explain
 from solemio.ui.widgets import Button
 
 

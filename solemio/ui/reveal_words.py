@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solemio.i18n import N_, _, data_text, ngettext
-from solemio.ui.texts import (
+from solemio.texts import (
     COLOUR_KIND,
     a_card,
     cards_text,

@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, ngettext
+from solemio.texts import COLOUR_KIND, level_name
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
-from solemio.ui.texts import COLOUR_KIND, level_name
 
 
 def badge(surface: pygame.Surface, centre: tuple[int, int], n: int | str, px: int,

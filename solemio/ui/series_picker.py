@@ -25,9 +25,9 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, ngettext
+from solemio.texts import KINDS, order_name
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
-from solemio.ui.texts import KINDS, order_name
 from solemio.ui.widgets import Button, Widget
 
 Choice = tuple
@@ -361,7 +361,7 @@ class SeriesPicker:
     def __init__(self, key: tuple, d: Any, cardset: Any, colour: str, own_kind: str,
                  column_units: Sequence[int], cards: Callable[[], Any],
                  apply: Callable[[Choice], None], rebuild: Callable[[str | None], None]) -> None:
-        from solemio.ui.texts import order_kind
+        from solemio.texts import order_kind
 
         ctx = d.context or {}
         self.key = key

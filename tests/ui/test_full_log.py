@@ -8,9 +8,9 @@ import random
 
 import pygame
 
+from solemio.announce import log_line
 from solemio.engine import load_cardset
 from solemio.ui import driver
-from solemio.ui.announce import log_line
 from solemio.ui.scenes.log import LogScene, log_entries
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene

@@ -7,11 +7,11 @@ from ui_helpers import FAST_AGENTS
 
 from solemio import i18n
 from solemio.engine import load_cardset
+from solemio.texts import spec_name
 from solemio.ui import theme
 from solemio.ui.scenes.settings import SettingsScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
-from solemio.ui.texts import spec_name
 
 COLOURS = ["blue", "green", "brown", "red", "yellow"]
 

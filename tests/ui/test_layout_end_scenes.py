@@ -205,7 +205,7 @@ def app_title(app):
 def test_pass_screen_recap_keeps_off_the_button(make_app, texts, size, lang):
     """A long recap after a pass screen shows the latest lines that fit below the button
     (at 1024x640 the box once moved up over it)."""
-    from solemio.ui.announce import recap_line
+    from solemio.announce import recap_line
     from solemio.ui.scenes.handover import HandoverScene
 
     theme.OVERFLOWS.clear()

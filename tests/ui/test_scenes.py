@@ -354,7 +354,7 @@ def test_series_question_without_partners_is_answered_after_a_pause(make_app):
 
 def test_new_game_says_what_each_seated_level_is_like(make_app):
     """The level picker explains the computer levels at the table (the focused one first)."""
-    from solemio.ui.texts import level_description
+    from solemio.texts import level_description
 
     app = make_app()
     ng = NewGameScene(app)

@@ -287,7 +287,7 @@ def test_picker_layout(make_app, size):
 
 def test_model_ranks_and_explains_without_a_window():
     cs = load_cardset("sole-mio")
-    from solemio.ui.texts import order_kind
+    from solemio.texts import order_kind
 
     choices = []
     from itertools import combinations, permutations

@@ -9,11 +9,11 @@ import random
 import pygame
 from ui_helpers import FAST_AGENTS
 
+from solemio.announce import order_full_name, said
 from solemio.engine import load_cardset
 from solemio.show.director import next_cue
 from solemio.show.pacing import LEAD_IN
 from solemio.ui import driver
-from solemio.ui.announce import order_full_name, said
 from solemio.ui.scenes.handover import HandoverScene
 from solemio.ui.scenes.pause import PauseScene
 from solemio.ui.scenes.reveal import RevealScene

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from solemio.engine import load_cardset
-from solemio.ui.texts import announcement, describe_choice, describe_variant, request_text
+from solemio.texts import announcement, describe_choice, describe_variant, request_text
 
 
 def test_announcement_names_doubles():

@@ -20,9 +20,9 @@ import pygame
 from solemio.formats import number, percent
 from solemio.i18n import _, ngettext
 from solemio.show.memory import KINDS, EstimateModel, oven_truth
+from solemio.texts import kind_plural
 from solemio.ui import layout, seats, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
-from solemio.ui.texts import kind_plural
 from solemio.ui.widgets import Button, Widget
 
 DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)} | {

@@ -13,9 +13,9 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import recap_line
 from solemio.i18n import _
 from solemio.ui import layout, seats, theme
-from solemio.ui.announce import recap_line
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 

@@ -4,7 +4,7 @@ A learner's aid, off by default (Settings: Full log of the announcements); when
 on, the in-game menu offers it, and L opens it at the table and in the reveal.
 It lists what everyone at the table heard or saw, as far as the show has got
 (never what the engine has done but the screen has not shown yet), in the words
-of the pass screen's recap (solemio/ui/announce.py, ``log_line``).  It reads
+of the pass screen's recap (solemio/announce.py, ``log_line``).  It reads
 only the public events (a spectator's: an opponent's draw is a count, no card of
 anybody's hand is named), so it is safe on a shared screen too.  Scrolled with
 the wheel, Up/Down, Page Up/Down, Home/End or the Earlier/Later buttons; it
@@ -17,9 +17,9 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import log_line
 from solemio.i18n import _
 from solemio.ui import layout, theme
-from solemio.ui.announce import log_line
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 

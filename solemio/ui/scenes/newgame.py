@@ -17,10 +17,10 @@ import pygame
 from solemio import userdirs
 from solemio.atomic import write_atomic
 from solemio.i18n import _, data_text
+from solemio.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.session import SeatConfig
-from solemio.ui.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
 from solemio.ui.widgets import Button, Selector, TextField
 
 DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]

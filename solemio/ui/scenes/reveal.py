@@ -21,6 +21,12 @@ import pygame
 
 from solemio.i18n import _
 from solemio.show.pacing import REVEAL_OPENING, Pace, reveal_hold
+from solemio.texts import (
+    COLOUR_KIND,
+    KINDS,
+    order_name,
+    sentence,
+)
 from solemio.ui import reveal_choices, theme
 from solemio.ui.anim import Flight
 from solemio.ui.fill_picker import FillPicker
@@ -43,12 +49,6 @@ from solemio.ui.reveal_words import title as reveal_title
 from solemio.ui.series_picker import SeriesPicker
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.stage import without_leaving
-from solemio.ui.texts import (
-    COLOUR_KIND,
-    KINDS,
-    order_name,
-    sentence,
-)
 from solemio.ui.widgets import Button, Widget
 
 HELP_PAUSE = 0.8  # seconds before a forced answer is made for a person (cannot_help)

@@ -13,9 +13,9 @@ import pygame
 
 from solemio.formats import number, percent, stamp_text
 from solemio.i18n import _, data_text, ngettext
+from solemio.texts import level_name
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
-from solemio.ui.texts import level_name
 from solemio.ui.widgets import Button, Selector
 
 

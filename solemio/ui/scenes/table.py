@@ -12,14 +12,10 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import forced_play_text, said
 from solemio.i18n import _, data_text, ngettext
 from solemio.show.pacing import LEAD_IN, PERSON_FACTOR, Pace, turn_hold
-from solemio.ui import layout, reveal_ahead, seats, theme
-from solemio.ui.anim import Flight
-from solemio.ui.announce import forced_play_text, said
-from solemio.ui.cards import shadowed
-from solemio.ui.play import REVEAL_KINDS, PlayScene
-from solemio.ui.texts import (
+from solemio.texts import (
     COLOUR_KIND,
     KINDS,
     announcement,
@@ -29,6 +25,10 @@ from solemio.ui.texts import (
     spec_explain,
     spec_name,
 )
+from solemio.ui import layout, reveal_ahead, seats, theme
+from solemio.ui.anim import Flight
+from solemio.ui.cards import shadowed
+from solemio.ui.play import REVEAL_KINDS, PlayScene
 from solemio.ui.widgets import Button, Widget
 
 

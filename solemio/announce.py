@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from solemio.i18n import _, data_text
-from solemio.ui.texts import a_card, announcement, kind_units, order_kind, order_name
+from solemio.texts import a_card, announcement, kind_units, order_kind, order_name
 
 
 def order_full_name(cardset: Any, face: tuple) -> str:
     """An order in full, as its card shows it face up: "Four of a kind (4 olives)"."""
-    from solemio.ui.texts import COLOUR_KIND
+    from solemio.texts import COLOUR_KIND
 
     name = order_name(cardset, face[1])
     own = COLOUR_KIND.get(face[0], "olive")
@@ -92,7 +92,7 @@ def log_line(ev: dict, names: list[str], cardset: Any) -> str:
         return ngettext("{name} draws {n} card from the supply",
                         "{name} draws {n} cards from the supply", n, name=names[ev["seat"]])
     if t == "help-asked":
-        from solemio.ui.texts import request_text
+        from solemio.texts import request_text
 
         return _("{name} asks for help: {req}", name=names[ev["seat"]],
                  req=request_text([tuple(x) for x in ev.get("request", [])]))
