@@ -17,6 +17,7 @@ import pygame
 
 from solemio.formats import short_number
 from solemio.i18n import _, ngettext
+from solemio.show.state import OrderShow
 from solemio.texts import COLOUR_KIND, KINDS, spec_explain
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
@@ -35,6 +36,17 @@ class Screen:
 
 
 STILL = Screen()
+
+
+def order_on_show(show: Any, away: bool) -> tuple[Any, bool]:
+    """The order the panel shows and whether its card is away: the order on show, or,
+    once a series' member has left with its stamp, the series' next member (the show
+    state moves on to it only at its first event, and that may wait for a decision about
+    it: the cards that fill it, help asked for it)."""
+    cur = show.reveal.current if show.reveal is not None else None
+    if cur is not None and away and cur.status is not None and cur.queue:
+        return OrderShow(face=cur.queue[0], owner=cur.owner), False
+    return cur, away
 
 
 def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None
@@ -187,18 +199,19 @@ class RevealStage(Stage):
 
     # --- the order on show ----------------------------------------------------------
     def order_key(self, show: Any, away: bool) -> tuple:
-        """What the order panel shows: the order, its outcome, the notes, whether the card
-        is away (flying in, or gone back to its owner)."""
-        cur = show.reveal.current if show.reveal is not None else None
+        """What the order panel shows (``order_on_show``): the order, its outcome, the
+        notes, whether the card is away (flying in, or gone back to its owner); last, the
+        screen's ``away`` it was drawn for."""
+        cur, shown_away = order_on_show(show, away)
         return (self.L.reveal_order.size, cur.face if cur else None,
                 cur.status if cur else None, cur.owner if cur else None,
-                tuple(order_log(self.session, cur)), away)
+                tuple(order_log(self.session, cur)), shown_away, away)
 
     def draw_order(self, surface: pygame.Surface, show: Any, key: tuple) -> None:
         box = self.L.reveal_order
-        cur = show.reveal.current if show.reveal is not None else None
+        cur, away = order_on_show(show, key[-1])
         surf = theme.layer(("order-panel", id(self.app.cards.painter)) + key, box.size,
-                           lambda s: self._paint_order(s, cur, list(key[4]), key[-1]))
+                           lambda s: self._paint_order(s, cur, list(key[4]), away))
         surface.blit(surf, box.topleft)
 
     def _paint_order(self, surface: pygame.Surface, cur: Any, log: list[str],

@@ -122,9 +122,10 @@ def test_leaving_a_guided_game_to_the_title(make_app):
     assert isinstance(app.manager.top, TitleScene)
 
 
-def follow_the_guide(app, until_round: int = 2, limit: int = 4000) -> dict:
+def follow_the_guide(app, until_round: int = 2, limit: int = 4000, stop=None) -> dict:
     """Play the guided game by clicking exactly what the guide rings, as a newcomer would;
-    returns what was seen (the decision kinds, the reveal's targets)."""
+    returns what was seen (the decision kinds, the reveal's targets).  ``stop(scene,
+    decision)``: true to stop at that decision of the person, unanswered."""
     from solemio.ui.scenes.gameover import GameOverScene
     from solemio.ui.scenes.summary import RoundSummaryScene
 
@@ -146,6 +147,9 @@ def follow_the_guide(app, until_round: int = 2, limit: int = 4000) -> dict:
         app.step([], 0.0, draw=False)  # the frame that builds the decision's widgets
         if top.my_decision() is None:
             continue
+        if stop is not None and stop(top, d):
+            seen["stopped"] = top
+            break
         tip = top.guide_tip()
         rects = top.guide_target_rects(tip)
         seen["kinds"].append(str(d.kind))
@@ -223,3 +227,27 @@ def test_following_the_guide_plays_the_whole_game_to_its_end(make_app):
     assert isinstance(app.manager.top, GameOverScene), app.manager.top
     assert table.session.game.is_over()
     assert {"play", "draw", "order", "series", "fill", "help"} <= set(seen["kinds"])
+
+
+def test_a_series_next_member_shows_its_card_while_it_is_decided(make_app):
+    """The guided series (4 peppers + 3 salamis): the peppers are filled and leave, then
+    the salamis need the person's fill choice before any event of theirs.  The order
+    panel shows the salami order's card meanwhile, not an empty panel."""
+    app, table = guided_table(make_app, (1024, 640))
+
+    def second_member(scene, d):
+        if not isinstance(scene, RevealScene) or d.kind != "fill":
+            return False
+        cur = scene.show.reveal.current
+        return cur is not None and cur.status == "filled" and bool(cur.queue)
+
+    seen = follow_the_guide(app, stop=second_member)
+    rv = seen.get("stopped")
+    assert isinstance(rv, RevealScene), seen["kinds"]
+    for _ in range(20):  # the filled peppers fly to their owner
+        app.step([], 0.2)
+    screen = rv.screen()
+    assert screen.order_away  # the first member's card has left the panel
+    key = rv.stage().order_key(rv.show, screen.order_away)
+    assert key[1] == ("blue", "four-salami") and key[2] is None and key[5] is False
+    assert (rv.order_rect(), ("blue", "four-salami")) in rv.order_spots()

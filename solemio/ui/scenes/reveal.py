@@ -39,6 +39,7 @@ from solemio.ui.reveal_paint import (
     bar_buttons,
     hand_counts,
     hand_faces,
+    order_on_show,
     reveal_hand_rects,
     reveal_layout,
     shown_cards,
@@ -438,8 +439,8 @@ class RevealScene(PlayScene):
                     if i + 1 < len(rects):
                         r.w = max(1, rects[i + 1].x - rects[i].x)
                     spots.append((r, tuple(face)))
-        cur = self.current
-        if cur is not None and cur.face and cur.face[0] in COLOUR_KIND:
+        cur, away = order_on_show(self.show, self.screen().order_away)
+        if cur is not None and not away and cur.face and cur.face[0] in COLOUR_KIND:
             spots.append((self.order_rect(), tuple(cur.face)))
         return spots
 
@@ -456,6 +457,8 @@ class RevealScene(PlayScene):
         if cur is not None and self.left_at is not None and self.left_at[0] == cur.face and \
                 self.t >= self.left_at[1]:
             away = True  # the card has left for its owner: only the outcome stays
+        if cur is not None and self.skip and cur.status is not None and cur.queue:
+            away = True  # skipping ahead: no card flies, a series' next member shows at once
         leaving = tuple(f.tag[1:] for f in flights
                         if isinstance(f.tag, tuple) and f.tag[0] == "leaves")
         return Screen(tuple(tags.get(k, 0) for k in range(5)), away, leaving)
