@@ -10,7 +10,6 @@ only source of animations; drawing reads state and never changes it.
 from __future__ import annotations
 
 import itertools
-import math
 from typing import Any
 
 import pygame
@@ -19,7 +18,7 @@ from solemio.i18n import _, data_text
 from solemio.show import guide as guide_words
 from solemio.show.director import keep_hand_after_choice
 from solemio.texts import sentence
-from solemio.ui import layout, seats, theme
+from solemio.ui import guide_marks, layout, seats, theme
 from solemio.ui.anim import Animations
 from solemio.ui.computer import Thinker
 from solemio.ui.scene import Scene
@@ -291,9 +290,10 @@ class PlayScene(Scene):
         return bool(getattr(self.session, "guide", False))
 
     def leave_guide(self) -> None:
-        """The guide goes quiet; the game goes on as any other."""
+        """The guide goes quiet; the game goes on as any other (laid out as any other:
+        the reveal made room for the guide)."""
         self.session.guide = False
-        self.build_widgets()
+        self.layout(self.size)
 
     def guide_event(self, ev: dict) -> None:
         if not self.guided or self.session.viewer is None:
@@ -304,11 +304,13 @@ class PlayScene(Scene):
             self.session.guide_note = note
 
     def guide_rect(self) -> pygame.Rect:
-        """Where the guide speaks on the table: left of the oven."""
+        """Where the guide speaks on the table: left of the oven, below the strip where
+        the seats' bubbles and words appear under their panels."""
         L = self.L
         x = L.middle.x
-        return pygame.Rect(x, L.middle.y + L.margin, max(160, L.oven.x - x - 3 * L.margin),
-                           L.message.y - L.middle.y - 2 * L.margin)
+        top = L.announce.bottom + L.margin // 2
+        return pygame.Rect(x, top, max(160, L.oven.x - x - 3 * L.margin),
+                           L.message.y - top - L.margin)
 
     def guide_leave_rect(self) -> pygame.Rect:
         """The guide's "Leave" button, on its heading's line at the right."""
@@ -355,7 +357,7 @@ class PlayScene(Scene):
         return []
 
     def draw_guide(self, surface: pygame.Surface) -> None:
-        """The guide's words in their box, and a pulsing ring on what to click."""
+        """The guide's words in their box (under the seats' bubbles: drawn before them)."""
         if not self.guided:
             return
         tip = self.guide_tip()
@@ -379,12 +381,14 @@ class PlayScene(Scene):
         for i, w in enumerate(fg.widgets):
             if w.name == "guide-leave":  # its box was painted over it: the button again
                 w.draw(surface, i == fg.focus, i == fg.hover)
+
+    def draw_guide_pointer(self, surface: pygame.Surface) -> None:
+        """The guide's pointer on what to click (guide_marks: not the focus's gold line)."""
+        tip = self.guide_tip() if self.guided else None
         if tip is None:
             return
-        glow = 2 + int(2 * (1 + math.sin(self.t * 5)))
         for r in self.guide_target_rects(tip):
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(2 * glow + 4, 2 * glow + 4),
-                             max(3, glow), border_radius=max(6, r.w // 10))
+            guide_marks.pointer(surface, r, self.t)
 
     def my_decision(self) -> Any:
         """The pending decision if it is for the person who holds the screen and the show
@@ -461,6 +465,7 @@ class PlayScene(Scene):
                              active == seat, show_hand_backs=(seat != self.session.viewer))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
+        self.draw_guide(surface)  # the guide's box, under what a seat says
         self.stage().draw_banner(surface, self.banner, self.tail_crosses)
 
     def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
@@ -549,7 +554,7 @@ class PlayScene(Scene):
         surface.blit(surf, surf.get_rect(center=r.center))
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        self.draw_guide(surface)  # under the tooltip: both come last in every play scene
+        self.draw_guide_pointer(surface)  # under the tooltip: both come last in every scene
         w = self.focus.focused
         if w is None or not w.tooltip:
             return

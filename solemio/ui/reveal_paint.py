@@ -49,13 +49,26 @@ def order_on_show(show: Any, away: bool) -> tuple[Any, bool]:
     return cur, away
 
 
-def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None
-                  ) -> tuple[layout.TableLayout, pygame.Rect, pygame.Rect]:
+#: In the guided game the opponents' panels are at most this share of the row wide each
+#: (about as wide as with four opponents), packed to the right: the guide speaks at the left.
+GUIDED_PANEL_SHARE = 0.27
+
+
+def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
+                  guide: bool = False) -> tuple[layout.TableLayout, pygame.Rect, pygame.Rect]:
     """The reveal's arrangement (the layout, the hand's area, the choices' area): wide
-    columns, the hand and the choices below."""
+    columns, the hand and the choices below.  With ``guide`` (the guided first game) the
+    opponents' panels are packed to the right of their row, leaving its left part free
+    for the guide's words (``guide_room``)."""
     L = layout.table_layout(size, n_seats, spectator=bottom_seat is None)
     w, h = size
     m = L.margin
+    if guide and L.opponents:
+        k = len(L.opponents)
+        row = pygame.Rect(m, L.opponents[0].y, w - 2 * m, L.opponents[0].h)
+        pw = min(L.opponents[0].w, int(row.w * GUIDED_PANEL_SHARE))
+        total = k * pw + (k - 1) * m
+        L.opponents = layout.split_h(pygame.Rect(row.right - total, row.y, total, row.h), k, m)
     band_h = int(h * 0.29)
     band = pygame.Rect(m, h - m - band_h, w - 2 * m, band_h)
     side_w = L.me.w
@@ -87,6 +100,17 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None
     L.columns = layout.split_h(col_area, 5, m)
     L.me_announce = pygame.Rect(0, 0, 0, 0)
     return L, hand_area, choice_area
+
+
+def guide_room(L: layout.TableLayout) -> pygame.Rect:
+    """Where the guide speaks in the reveal: the opponents' row left of their panels (the
+    columns, the order, the hand and the answers stay in view)."""
+    m = L.margin
+    top = L.top_bar.bottom + m
+    if not L.opponents:
+        return pygame.Rect(m, top, int(L.size[0] * 0.42), L.reveal_order.y - top - m)
+    right = min(r.x for r in L.opponents) - m
+    return pygame.Rect(m, L.opponents[0].y, max(0, right - m), L.opponents[0].h)
 
 
 @dataclass
@@ -343,7 +367,8 @@ def bar_buttons(L: layout.TableLayout, speed: float, persons: bool, deciding: bo
 def reveal_stage(app: Any, session: Any, size: tuple[int, int],
                  bottom_seat: int | None) -> RevealStage:
     """The reveal's stage for a window of ``size`` (as the reveal scene lays it out)."""
-    L, hand_area, choice_area = reveal_layout(size, len(session.seats), bottom_seat)
+    L, hand_area, choice_area = reveal_layout(size, len(session.seats), bottom_seat,
+                                              bool(getattr(session, "guide", False)))
     return RevealStage(app, session, L, size, bottom_seat, hand_area, choice_area)
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from solemio.ui import driver, guided
 from solemio.ui import settings as settings_mod
 from solemio.ui.scenes.guide_offer import GuideOfferScene
+from solemio.ui.reveal_paint import reveal_layout
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.rules import RulesScene
 from solemio.ui.scenes.table import TableScene
@@ -251,3 +253,41 @@ def test_a_series_next_member_shows_its_card_while_it_is_decided(make_app):
     key = rv.stage().order_key(rv.show, screen.order_away)
     assert key[1] == ("blue", "four-salami") and key[2] is None and key[5] is False
     assert (rv.order_rect(), ("blue", "four-salami")) in rv.order_spots()
+
+
+def _kept_clear(scene) -> list[tuple[str, pygame.Rect]]:
+    """What the guide's box must never cover: the seat panels, the cards and piles, the
+    columns and the order, and every button but its own."""
+    L = scene.L
+    out = [(f"seat{s}", r) for s, r in scene.seat_rects().items()]
+    if isinstance(scene, RevealScene):
+        out += [(f"column{k}", r) for k, r in enumerate(L.columns)]
+        out += [("order", L.reveal_order), ("oven", L.reveal_oven), ("hand", scene.hand_area),
+                ("choices", scene.choice_area), ("announce", L.announce)]
+    else:
+        out += [("oven", L.oven), ("supply", L.supply), ("hand", L.hand),
+                ("message", L.message), ("actions", L.actions), ("announce", L.announce)]
+    out += [(w.name, w.rect) for w in scene.focus.widgets
+            if w.visible and w.rect.w > 0 and w.name != "guide-leave"]
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_guides_box_covers_no_panel_card_or_button(make_app, size):
+    app, table = guided_table(make_app, size)
+    seen = follow_the_guide(app, stop=lambda scene, d: isinstance(scene, RevealScene))
+    reveal = seen.get("stopped")
+    assert isinstance(reveal, RevealScene)
+    for scene in (table, reveal):
+        box = scene.guide_rect()
+        assert pygame.Rect((0, 0), size).contains(box), (type(scene).__name__, box)
+        assert box.w >= size[0] * 0.25 and box.h >= size[1] * 0.15, box
+        covered = [name for name, r in _kept_clear(scene) if r.w > 0 and box.colliderect(r)]
+        assert covered == [], (type(scene).__name__, size, covered)
+        leave = driver.widget(app, "guide-leave") if scene is reveal else scene.guide_leave_rect()
+        assert box.contains(leave.rect if hasattr(leave, "rect") else leave)
+    app.draw()
+    # Left, the guide gives its room back: the panels are where any game has them.
+    driver.click(app, driver.widget(app, "guide-leave").rect)
+    assert not reveal.guided and reveal.L.opponents == reveal_layout(
+        size, 3, reveal.bottom_seat)[0].opponents

@@ -37,6 +37,7 @@ from solemio.ui.reveal_paint import (
     RevealStage,
     Screen,
     bar_buttons,
+    guide_room,
     hand_counts,
     hand_faces,
     order_on_show,
@@ -126,7 +127,7 @@ class RevealScene(PlayScene):
         """The reveal's own arrangement (reveal_paint.reveal_layout)."""
         super().layout(size)
         self.L, self.hand_area, self.choice_area = reveal_layout(
-            size, len(self.session.seats), self.bottom_seat)
+            size, len(self.session.seats), self.bottom_seat, self.guided)
         self.build_widgets()
 
     def stage(self) -> RevealStage:
@@ -418,11 +419,9 @@ class RevealScene(PlayScene):
         return self.stage().column_slot(self.cols, k, i)
 
     def guide_rect(self) -> pygame.Rect:
-        """The guide speaks over the left of the opponents' row: the columns, the order and
-        the answers below stay in view."""
-        L = self.L
-        top = L.top_bar.bottom + L.margin // 2
-        return pygame.Rect(L.margin, top, int(self.size[0] * 0.42), L.middle.y - top - L.margin)
+        """The guide speaks in the opponents' row, left of their panels (reveal_layout
+        packs them to the right in a guided game): nothing the reveal shows is covered."""
+        return guide_room(self.L)
 
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The hand's order cards and the order being revealed (F1 / right-click explain it)."""

@@ -1,0 +1,93 @@
+"""The guide's pointer: what the guided first game rings, drawn unlike the keyboard focus.
+
+The keyboard focus is a steady gold line around one widget (``widgets.Button.draw``).
+The guide points with a tomato-red dashed ring whose dashes march round the target, on
+a cream halo that keeps it readable on the felt and on cream panels alike, and a small
+arrow bobbing just outside it: several targets at once (the cards to play, then Play)
+read as "click these", and a focused widget that is also a target shows both marks.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from solemio.ui import theme
+
+#: the pointer's colour (the focus ring is theme.GOLD)
+POINTER = theme.TOMATO
+HALO = theme.CREAM
+
+
+def _perimeter(r: pygame.Rect) -> list[tuple[int, int]]:
+    return [r.topleft, (r.right, r.top), (r.right, r.bottom), (r.left, r.bottom), r.topleft]
+
+
+def _dashes(r: pygame.Rect, dash: int, gap: int, offset: float
+            ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The dashes along ``r``'s edge, clockwise, shifted ``offset`` pixels along it."""
+    pts = _perimeter(r)
+    edges = list(zip(pts, pts[1:], strict=False))
+    lengths = [math.dist(a, b) for a, b in edges]
+    total = sum(lengths)
+    period = dash + gap
+    out = []
+    s = -(offset % period)
+    while s < total:
+        a, b = max(0.0, s), min(total, s + dash)
+        if b > a:
+            out += _segment(edges, lengths, a, b)
+        s += period
+    return out
+
+
+def _segment(edges: list, lengths: list[float], a: float, b: float) -> list:
+    """The part of the edge path between arc lengths ``a`` and ``b`` (round a corner: two)."""
+    out = []
+    start = 0.0
+    for (p, q), n in zip(edges, lengths, strict=True):
+        end = start + n
+        lo, hi = max(a, start), min(b, end)
+        if hi > lo and n > 0:
+            f0, f1 = (lo - start) / n, (hi - start) / n
+            out.append(((p[0] + (q[0] - p[0]) * f0, p[1] + (q[1] - p[1]) * f0),
+                        (p[0] + (q[0] - p[0]) * f1, p[1] + (q[1] - p[1]) * f1)))
+        start = end
+    return out
+
+
+def pointer(surface: pygame.Surface, target: pygame.Rect, t: float, arrow: bool = True
+            ) -> pygame.Rect:
+    """Ring ``target`` as the guide's pointer at time ``t`` (seconds); returns the area
+    painted.  The dashes march (about a dash a second) and the arrow bobs."""
+    scale = max(1.0, surface.get_height() / 720)
+    width = max(3, int(3 * scale))
+    ring = target.inflate(2 * width + 6, 2 * width + 6)
+    dash, gap = int(14 * scale), int(8 * scale)
+    pygame.draw.rect(surface, HALO, ring, width + 2)
+    for p, q in _dashes(ring, dash, gap, t * (dash + gap)):
+        pygame.draw.line(surface, POINTER, p, q, width)
+    painted = ring.inflate(4, 4)
+    if arrow:
+        painted = painted.union(_arrow(surface, ring, t, scale))
+    return painted
+
+
+def _arrow(surface: pygame.Surface, ring: pygame.Rect, t: float, scale: float
+           ) -> pygame.Rect:
+    """A small arrow pointing at the ring from above (from below when there is no room
+    above it), bobbing."""
+    size = int(12 * scale)
+    bob = int(3 * scale * (1 + math.sin(t * 5)))
+    x = ring.centerx
+    if ring.top - 2 * size - 6 * scale >= 0:
+        tip = (x, ring.top - 2 - bob)
+        pts = [tip, (x - size, tip[1] - size), (x + size, tip[1] - size)]
+    else:
+        tip = (x, ring.bottom + 2 + bob)
+        pts = [tip, (x - size, tip[1] + size), (x + size, tip[1] + size)]
+    pygame.draw.polygon(surface, POINTER, pts)
+    pygame.draw.polygon(surface, HALO, pts, max(2, int(2 * scale)))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4)
