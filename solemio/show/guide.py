@@ -363,9 +363,24 @@ def suggestion(kind: str, choices: Sequence[tuple], hand: Sequence[tuple],
     return legal[0]
 
 
-def event_tip(ev: dict, seat: int, scorer_name: str) -> str:
-    """A word on an event of the person's own game, or "" (most events speak for themselves)."""
+def event_tip(ev: dict, seat: int, scorer_name: str, names: Sequence[str] = (),
+              colours: Sequence[str] = ()) -> str:
+    """A word on an event of the person's own game, or "" (most events speak for
+    themselves).  ``names`` and ``colours``: the seats', for an opponent's Block order."""
     t = ev.get("type")
+    owner = ev.get("seat")
+    if t == "block" and owner != seat and isinstance(owner, int) and \
+            owner < min(len(names), len(colours)):
+        kind = COLOUR_KIND.get(colours[owner], "olive")
+        if ev.get("blocked"):
+            return _("{name}'s Block order came out: the others showed the {kinds} in "
+                     "their hands. Together they held at least the {n} units in its "
+                     "column, so it is blocked and fails.", name=names[owner],
+                     kinds=_plural(kind), n=int(ev.get("needed", 0)))
+        return _("{name}'s Block order came out: the others showed the {kinds} in their "
+                 "hands. Together they held fewer than the {n} units in its column, so "
+                 "it is not blocked.", name=names[owner], kinds=_plural(kind),
+                 n=int(ev.get("needed", 0)))
     if t == "scorer-drawn" and ev.get("seat") == seat:
         return _("You drew the {card} card: you will reveal the oven at the end of this "
                  "round.", card=scorer_name)

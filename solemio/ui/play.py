@@ -298,8 +298,9 @@ class PlayScene(Scene):
     def guide_event(self, ev: dict) -> None:
         if not self.guided or self.session.viewer is None:
             return
-        note = guide_words.event_tip(ev, self.session.viewer,
-                                     data_text(self.session.cardset.scorer_name))
+        s = self.session
+        note = guide_words.event_tip(ev, s.viewer, data_text(s.cardset.scorer_name), s.names,
+                                     [c.colour for c in s.seats])
         if note:
             self.session.guide_note = note
 

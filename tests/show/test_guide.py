@@ -94,3 +94,16 @@ def test_the_guide_reads_only_the_seats_view():
 
     params = set(inspect.signature(guide.decision_tip).parameters)
     assert params == {"kind", "choices", "hand", "history", "cardset", "colour", "seat"}
+
+
+def test_an_opponents_block_is_explained_when_it_comes_out():
+    names, colours = ["You", "Giulia", "Marco"], ["blue", "green", "brown"]
+    ev = {"type": "block", "seat": 1, "added": ["pepper", 0, 0], "needed": 3,
+          "revealed": {"0": [["pepper", 1]], "2": []}, "blocked": False}
+    said = guide.event_tip(ev, 0, "Sole Mio!", names, colours)
+    assert "Giulia" in said and "peppers" in said and "3" in said and "not blocked" in said
+    blocked = guide.event_tip({**ev, "blocked": True}, 0, "Sole Mio!", names, colours)
+    assert "blocked and fails" in blocked
+    # Your own Block order has its decision's words; without the seats' names, nothing.
+    assert guide.event_tip({**ev, "seat": 0}, 0, "Sole Mio!", names, colours) == ""
+    assert guide.event_tip(ev, 0, "Sole Mio!") == ""

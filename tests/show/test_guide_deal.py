@@ -65,6 +65,25 @@ def test_following_the_guide_meets_every_key_moment_of_the_first_round():
     assert not [e for e in r1 if e["type"] == "failed" and e["seat"] == 0]
 
 
+def test_following_the_guide_meets_help_and_a_block_in_the_second_round():
+    """The second round is not laid out card by card (it follows from the first: the
+    hands and the oven's leftovers carry over, the supply is shuffled again from the
+    game's seed), but for a player who follows the guide it is fixed too, and meets help
+    again and an opponent's Block order, which shows the person's cards (docs/ui.md)."""
+    g, evs = first_round(stop_round=99)
+    assert g.is_over()
+    start = next(i for i, e in enumerate(evs) if e["type"] == "new-round")
+    r2 = evs[start:]
+    block = next(e for e in r2 if e["type"] == "block" and e["seat"] != 0)
+    assert "0" in block["revealed"]  # your cards of its owner's kind are shown
+    assert guide.event_tip(block, 0, "Sole Mio!", ["You", "Giulia", "Marco"],
+                           [c for c, _l in guide.SEATS])
+    assert any(e["type"] == "help-given" and e["seat"] == 0 for e in r2)  # you are helped
+    assert any(e["type"] in ("help-given", "help-declined") and e.get("helper") == 0
+               for e in r2)  # and asked
+    assert any(e["type"] == "round-end" and e["scorer"] == 0 for e in r2)
+
+
 def test_a_guided_game_is_saved_with_its_position_and_resumed_exactly():
     g, _evs = first_round()
     data = game_to_dict(g)

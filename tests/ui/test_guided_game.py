@@ -10,8 +10,8 @@ import pytest
 
 from solemio.ui import driver, guided
 from solemio.ui import settings as settings_mod
-from solemio.ui.scenes.guide_offer import GuideOfferScene
 from solemio.ui.reveal_paint import reveal_layout
+from solemio.ui.scenes.guide_offer import GuideOfferScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.rules import RulesScene
 from solemio.ui.scenes.table import TableScene
