@@ -11,7 +11,8 @@ not tell apart get the same samples and the same grade
 (``tests/coach/test_grading.py``).
 
 A play-out's value is the hard search's: the seat's filled orders minus its
-opponents' mean at the end of the round (+1.5 for a win at the game's end).
+opponents' mean at the end of the round, each counting what its hand is
+still worth for the rounds to come (+1.5 for a win at the game's end).
 The *loss* of a decision is the best alternative's mean value minus the
 chosen move's, on the same re-deals (common random numbers); it counts only
 when it exceeds two standard errors of the paired differences and a small
@@ -41,7 +42,7 @@ from solemio.coach.timeline import Timeline
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import Game
 
-VERSION = 2
+VERSION = 3  # 3: the play-outs of session 6 (hand worth, normal's draws); older grades are stale
 DEFAULT_ITERATIONS = 32  # play-outs per candidate and decision (see docs/measurements)
 MAX_CANDIDATES = 6
 GRADED = frozenset(("play", "order", "draw", "fill", "help"))

@@ -1,0 +1,78 @@
+"""Hard's play-outs: the opponents' stand-in draws like normal, and a hand kept at a round's end counts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import COLOURS4, EDITIONS
+
+from solemio.ai import make_agent
+from solemio.ai.search import HAND_VALUE, hand_worth, light_policy
+from solemio.engine import load_cardset, new_game
+
+
+def _normal_games(edition: str, games: int):
+    """Every decision of a few normal-vs-normal games: (game, normal's answer) before it is applied."""
+    cs = load_cardset(edition)
+    for i in range(games):
+        g = new_game(cs, COLOURS4, seed=4200 + i)
+        agents = [make_agent("normal", s, i * 10 + s) for s in range(4)]
+        while not g.is_over():
+            choice = agents[g.decision().seat].decide(g)
+            yield g, choice
+            g.apply(choice)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_light_policy_draws_from_the_stack_as_normal_does(edition: str) -> None:
+    """The stand-in keeps orders in hand by normal's rule, so a play-out's round lasts as long as a real one.
+
+    It once drew from the supply nearly always, so the supply ran out about twice
+    as fast in a play-out as at a real table and hard misjudged when the round ends.
+    """
+    rng = random.Random(3)
+    stack = n = 0
+    for g, normal in _normal_games(edition, 3):
+        d = g.decision()
+        if d.kind != "draw" or len(d.choices) < 2:
+            continue
+        light = light_policy(g, rng)
+        assert light == normal, (edition, g.round, len(g.supply), light, normal)
+        stack += light[1] == "stack"
+        n += 1
+    assert n > 50
+    assert 0.2 < stack / n < 0.75, stack / n
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_light_policy_is_legal_everywhere(edition: str) -> None:
+    rng = random.Random(5)
+    for g, _normal in _normal_games(edition, 2):
+        assert light_policy(g, rng) in g.decision().choices
+
+
+def test_hand_worth_counts_a_kept_hand_until_the_last_round() -> None:
+    cs = load_cardset("grande")
+    g = new_game(cs, COLOURS4, seed=11)
+    agents = [make_agent("normal", s, s) for s in range(4)]
+    seen_round_two = False
+    while not g.is_over():
+        if g.round == 2 and not seen_round_two:
+            seen_round_two = True
+            per_order, per_unit = HAND_VALUE["grande"][cs.rounds - 1]
+            for s in range(4):
+                orders = sum(1 for c in g.hands[s] if g.cards.kind[c] < 0)
+                want = per_order * orders + per_unit * g.hand_units(s)
+                assert hand_worth(g, s) == pytest.approx(want)
+        g.apply(agents[g.decision().seat].decide(g))
+    assert seen_round_two
+    assert all(hand_worth(g, s) == 0.0 for s in range(4))  # the game is over: a hand scores nothing
+
+
+def test_hand_values_cover_every_round_but_the_last() -> None:
+    for edition in EDITIONS:
+        rounds = load_cardset(edition).rounds
+        assert set(HAND_VALUE[edition]) == set(range(1, rounds))
+        values = [v for pair in HAND_VALUE[edition].values() for v in pair]
+        assert all(v >= 0 for v in values) and any(v > 0 for v in values)
