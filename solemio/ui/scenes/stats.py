@@ -111,8 +111,9 @@ class StatsScene(WidgetScene):
                 continue
             out.append((head, True))
             for name, p, wn in rows:
-                out.append((ngettext("{name}: {won} won of {n}", "{name}: {won} won of {n}", p,
-                                     name=name, won=wn), False))
+                # the number won decides the form: "1 vinta su 4", "3 gagnées sur 4"
+                out.append((ngettext("{name}: {n} won of {played}", "{name}: {n} won of {played}",
+                                     wn, name=name, played=p), False))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
