@@ -62,7 +62,8 @@ _FONT_FILES = {
 
 
 @lru_cache(maxsize=128)
-def font(px: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+def font(px: int, bold: bool = False,
+         display: bool = False) -> pygame.font.Font | fontdata.SmallFace:
     """Return the bundled font at ``px`` pixels; display=True gives the script face for titles.
 
     Cached because creating a Font parses the file, far too slow per frame.
@@ -70,8 +71,10 @@ def font(px: int, bold: bool = False, display: bool = False) -> pygame.font.Font
     px = max(6, int(px))
     try:
         path = resource_path("assets", "fonts", _FONT_FILES[(bold, display)])
+        if not display and px < fontdata.NARROW_SPACE_FROM_PX:
+            # small body text unkerned, its narrow spaces visible: solemio/ui/fontdata.py
+            return fontdata.SmallFace(pygame.font.Font(io.BytesIO(fontdata.unkerned(path)), px))
         if not display and px < fontdata.KERNING_FROM_PX:
-            # small body text unkerned: see solemio/ui/fontdata.py ("sœgli")
             return pygame.font.Font(io.BytesIO(fontdata.unkerned(path)), px)
         return pygame.font.Font(str(path), px)
     except (FileNotFoundError, OSError):

@@ -40,3 +40,16 @@ def test_only_the_kerning_tables_are_hidden():
     assert len(changed) == len(data) and b"xPOS" in changed[:400] and b"xern" in changed[:400]
     assert sum(a != b for a, b in zip(data, changed, strict=True)) == 2
     assert fontdata.without_kerning(b"not a font") == b"not a font"
+
+
+def test_a_narrow_no_break_space_is_visible_in_small_text():
+    """U+202F (French, before ";", "!", "?") is half a space: one pixel at 12 px, so
+    "finie ; Sofia" read "finie; Sofia".  Small text draws it as wide as U+00A0."""
+    path = resource_path("assets", "fonts", "Cabin-Regular.otf")
+    assert pygame.font.Font(str(path), 12).size("a\u202f;")[0] < \
+        pygame.font.Font(str(path), 12).size("a\u00a0;")[0], "the check would prove nothing"
+    for px in range(9, fontdata.NARROW_SPACE_FROM_PX):
+        f = theme.font(px)
+        assert f.size("finie\u202f; Sofia") == f.size("finie\u00a0; Sofia"), px
+        assert theme.text("a\u202f!", px).get_width() == theme.text("a\u00a0!", px).get_width()
+    assert theme.wrap("finie\u202f; Sofia retourne le four", 12, 40)[0].endswith("finie\u202f;")
