@@ -540,17 +540,22 @@ class ReplayScene(WidgetScene):
         y = row.y + 2 * rad + 10
         px = max(10, int(row.h * 0.14))
         width = int(row.w * 0.22)
-        for line in lines:
-            if theme.text(line, px).get_width() <= width:
-                parts = [line]
-            else:  # a narrow row (the coach beside the replay): the words on two lines
-                parts = theme.wrap(line, px, width)
-            for part in parts:
-                t = theme.fit_text(part, px, width, theme.WALNUT_MID)
-                if y + t.get_height() > row.bottom:
-                    break
-                surface.blit(t, (row.x + 8, y))
-                y += t.get_height()
+        while True:
+            # a narrow row (the coach beside the replay) puts a line's words on two lines;
+            # smaller when a longer language needs more lines than the row has room for
+            parts = [part for line in lines for part in
+                     ([line] if theme.text(line, px).get_width() <= width
+                      else theme.wrap(line, px, width))]
+            if y + theme.text("Ag", px).get_height() * len(parts) <= row.bottom or px <= 9:
+                break
+            px -= 1
+        for part in parts:
+            t = theme.fit_text(part, px, width, theme.WALNUT_MID)
+            if y + t.get_height() > row.bottom:
+                theme.note_overflow("replay seat", part)
+                break
+            surface.blit(t, (row.x + 8, y))
+            y += t.get_height()
         area = self.hand_area(row)
         cw, ch = self.hand_card
         step = min(cw + max(3, cw // 16), (area.w - cw) / max(1, len(hand) - 1))
