@@ -546,7 +546,7 @@ class ReplayScene(WidgetScene):
             parts = [part for line in lines for part in
                      ([line] if theme.text(line, px).get_width() <= width
                       else theme.wrap(line, px, width))]
-            if y + theme.text("Ag", px).get_height() * len(parts) <= row.bottom or px <= 9:
+            if y + sum(theme.text(p, px).get_height() for p in parts) <= row.bottom or px <= 9:
                 break
             px -= 1
         for part in parts:
