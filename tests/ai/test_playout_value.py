@@ -76,3 +76,19 @@ def test_hand_values_cover_every_round_but_the_last() -> None:
         assert set(HAND_VALUE[edition]) == set(range(1, rounds))
         values = [v for pair in HAND_VALUE[edition].values() for v in pair]
         assert all(v >= 0 for v in values) and any(v > 0 for v in values)
+
+
+@pytest.mark.parametrize(("edition", "bar"), [("sole-mio", 1.0), ("mamma-mia", 1.0), ("grande", 2.0)])
+def test_the_pick_bar_follows_the_card_set(edition: str, bar: float) -> None:
+    """One standard error where the arena showed it pays; Grande keeps two (docs/ai.md)."""
+    from solemio.ai.search import PICK_SE, PICK_SE_BY_CARDSET, HardAgent
+
+    g = new_game(load_cardset(edition), COLOURS4, seed=3)
+    hard = make_agent("hard", g.decision().seat, 1, iterations=2)
+    assert isinstance(hard, HardAgent)
+    hard.decide(g)
+    assert hard._bar() == bar == PICK_SE_BY_CARDSET.get(edition, PICK_SE)
+    # an alternative 0.5 ahead with a standard error of about 0.32 passes one bar, not two
+    rows = [[0.0, 0.0], [0.0, 1.0], [0.0, 0.0], [0.0, 1.0], [0.0, 1.5], [0.0, -0.5]]
+    assert HardAgent._pick(rows, [("a",), ("b",)], ("a",), 1.0) == ("b",)
+    assert HardAgent._pick(rows, [("a",), ("b",)], ("a",), 2.0) == ("a",)
