@@ -321,18 +321,25 @@ def _reveal(s: ShowState, ev: dict) -> ShowState:
 @on("series")
 def _series(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
-    cur = s.reveal.current if s.reveal is not None else None
-    revealed = cur.face[1] if cur is not None else None
-    # The series' other members come from the owner's hand, face up.
+    # The series' other members come from the owner's hand, face up: every member but
+    # the order revealed.  Which one that is the show may not know (a show begun from a
+    # view in the middle of a reveal, as an arranged position that starts there: the
+    # view does not say which order is on show), but it is one of them, and it is not in
+    # the hand, so the hand loses the members it holds and the count all but one.
     colour = s.seats[seat].colour
-    mates = [(colour, oid) for oid, _units in ev["orders"] if oid != revealed]
-    hand = _without(s.hand, mates) if seat == s.viewer else s.hand
-    s = dataclasses.replace(_noted(s, ev), seats=_seat(s, seat, orders=-len(mates)), hand=hand)
+    faces = [(colour, oid) for oid, _units in ev["orders"]]
+    hand = _without(s.hand, faces) if seat == s.viewer else s.hand
+    s = dataclasses.replace(_noted(s, ev), seats=_seat(s, seat, orders=-(len(faces) - 1)),
+                            hand=hand)
     # The members are resolved largest first (as the engine orders them).
     members = [(colour, oid) for oid, _u in sorted(ev["orders"], key=lambda m: -m[1])]
     cur = s.reveal.current if s.reveal is not None else None
+    if cur is None and s.reveal is not None:
+        # Begun mid-reveal: the series says which orders are on show from now on.
+        cur = OrderShow(face=members[0], owner=seat, notes=(freeze(ev),))
     if cur is not None and len(members) > 1:
         cur = dataclasses.replace(cur, face=members[0], queue=tuple(members[1:]))
+    if cur is not None:
         s = _reveal_changed(s, current=cur)
     return s
 

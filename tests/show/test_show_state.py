@@ -142,3 +142,41 @@ def test_an_outcome_sits_on_its_own_order():
         if series_seen >= 2:
             return
     assert series_seen, "no series resolved over the seeds tried"
+
+
+@pytest.mark.parametrize("scenario,seed", [
+    ("sm-05-series.yaml", 0), ("sm-05-series.yaml", 2), ("sm-03-help-second-opponent.yaml", 1),
+    ("sm-04-nobody-helps.yaml", 3),
+])
+def test_an_arranged_position_begun_in_a_reveal_keeps_every_count(scenario, seed):
+    """A position arranged through the set-up hook may start in a reveal, with an order
+    already on show (scenario files, the fill picker's screenshots, a save of one): the
+    show begun from that view does not know which order it is.  A series of that order
+    then takes all but one of its members from the owner's hand, never one more (the
+    seat panel said "orders -1"), and the order panel shows the series."""
+    from pathlib import Path
+
+    from solemio.engine.scenario import build_position
+    from solemio.engine.yamlsource import load_text
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / scenario
+    rng = random.Random(seed)
+    g, _data = build_position(load_text(path.read_text(encoding="utf-8"), str(path)))
+    viewers = [*range(g.n), None]
+    states = {v: show.begin(g.view(v), g.event_count()) for v in viewers}
+    assert all(st.reveal is not None and st.reveal.current is None for st in states.values())
+    series_seen = False
+    while g.decision() is not None:
+        g.apply(rng.choice(g.decision().choices))
+        for v in viewers:
+            for ev in g.events_for(v, states[v].position):
+                states[v] = show.step(states[v], ev)
+                assert all(si.orders >= 0 and si.stack >= 0 and si.ingredients >= 0
+                           for si in states[v].seats), (v, ev)
+                if ev["type"] == "series" and len(ev["orders"]) > 1:
+                    series_seen = True
+                    cur = states[v].reveal.current
+                    assert cur is not None and cur.owner == ev["seat"]
+                    assert len(cur.queue) == len(ev["orders"]) - 1
+            assert show.differences(states[v], g.view(v)) == [], v
+    assert series_seen or scenario != "sm-05-series.yaml"
