@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 import pygame
+import pytest
 
 from solemio import i18n
 
@@ -62,7 +63,26 @@ def _untranslated(text: str) -> bool:
     return bool(re.search("[A-Za-z]", text))
 
 
+def _forget_fonts() -> None:
+    from solemio.ui import theme
+
+    theme.font.cache_clear()
+    theme.clear_caches()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts_after():
+    """The recording fonts leave the caches with the test (see ``_recording_fonts``)."""
+    yield
+    _forget_fonts()
+
+
 def _recording_fonts(monkeypatch) -> set[str]:
+    """Every text rendered from now on.  The fonts and the rendered texts are cached
+    (``theme.font``, ``theme.text``): those an earlier test made would render past the
+    recorder (the card faces' check then saw almost nothing after the window's tests),
+    so both are emptied first, and again when the test ends."""
+    _forget_fonts()
     rendered: set[str] = set()
 
     class RecordingFont(pygame.font.Font):
