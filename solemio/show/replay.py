@@ -117,7 +117,8 @@ class ReplayShow:
         fresh = game.restart()
         self.start = fresh.event_count()
         to_stack = getattr(game.cs, "unfilled", "stack") != "out-of-game"
-        first = Moment(show_state.begin(fresh.view(None), self.start, to_stack),
+        first = Moment(show_state.begin(fresh.view(None), self.start, to_stack,
+                                        fresh.events_for(None)),
                        tuple(tuple(sorted(fresh.hand_faces(s))) for s in range(self.seats)))
         # (public event, the event as its owner sees it) from the start on
         self.events: list[tuple[dict, dict]] = []
@@ -133,7 +134,8 @@ class ReplayShow:
         self._lock = threading.Lock()  # prepare() may run on a worker thread
         self._cancelled = False
         last_view = game.view(None)
-        self.last = Moment(show_state.begin(last_view, self.end, to_stack),
+        self.last = Moment(show_state.begin(last_view, self.end, to_stack,
+                                            game.events_for(None)),
                            tuple(tuple(sorted(game.hand_faces(s))) for s in range(self.seats)))
         types = [ev["type"] for ev, _m in self.events]
         self.turns = [self.start + i for i, t in enumerate(types) if t in TURN_STARTS]

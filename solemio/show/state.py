@@ -16,7 +16,7 @@ events themselves, and the window words them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,8 +120,12 @@ class ShowState:
         return tuple(ev for _pos, ev in self.log[start:])
 
 
-def begin(view: Any, position: int, failed_to_stack: bool = True) -> ShowState:
-    """The show as it stands in ``view`` (a SeatView), which holds ``position`` events."""
+def begin(view: Any, position: int, failed_to_stack: bool = True,
+          earlier: Sequence[dict] = ()) -> ShowState:
+    """The show as it stands in ``view`` (a SeatView), which holds ``position`` events;
+    ``earlier``, the viewer's events before it, say which order is on show when the view
+    is taken in the middle of a reveal (``_on_show``: a resumed game, a position arranged
+    to start there), so the order panel is not empty."""
     n = len(view.seats)
     reveal = None
     if view.scorer >= 0:
@@ -129,7 +133,7 @@ def begin(view: Any, position: int, failed_to_stack: bool = True) -> ShowState:
                             total=oven_total(view.history), revealed=view.revealed,
                             filled_before=tuple(len(si.filled) for si in view.seats),
                             columns=tuple(tuple(c) for c in view.columns))
-    return ShowState(
+    state = ShowState(
         viewer=view.seat, round=view.round, rounds=view.rounds, turn=view.turn,
         phase="over" if view.phase == "over" else ("reveal" if reveal else "turns"),
         hand=tuple(view.hand),
@@ -139,6 +143,23 @@ def begin(view: Any, position: int, failed_to_stack: bool = True) -> ShowState:
         history=tuple(view.history), scorer_holder=view.scorer_holder, reveal=reveal,
         failed_to_stack=failed_to_stack, said=((),) * n, marks=(0,) * n,
         winners=tuple(view.winners), position=position)
+    if reveal is not None and earlier:
+        state = dataclasses.replace(state, reveal=dataclasses.replace(
+            reveal, current=_on_show(state, earlier)))
+    return state
+
+
+def _on_show(state: ShowState, earlier: Sequence[dict]) -> OrderShow | None:
+    """The order on show, with its outcome and a series' members still to come: the
+    current reveal's events (those after the last round's end, or all of them in a game
+    arranged to start in a reveal) taken, on a copy thrown away, into ``state``."""
+    start = 0
+    for i, ev in enumerate(earlier):
+        if ev.get("type") in ("round-end", "new-round", "game-over"):
+            start = i + 1
+    for ev in earlier[start:]:
+        state = step(state, ev)
+    return state.reveal.current if state.reveal is not None else None
 
 
 def oven_total(history: tuple) -> int:

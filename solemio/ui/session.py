@@ -83,8 +83,13 @@ class GameSession:
         persons = self.persons
         # With one person the hand is always theirs; with none, everyone watches as a spectator.
         self._viewer: int | None = persons[0] if len(persons) == 1 else None
-        self.show: ShowState = show_state.begin(self.game.view(self._viewer),
-                                                self.game.event_count(), self._to_stack())
+        self.show: ShowState = self._begin(self.game)
+
+    def _begin(self, game: Any) -> ShowState:
+        """The show as ``game`` stands now, for the viewer (the order on show read from
+        the events so far: ``show_state.begin``)."""
+        return show_state.begin(game.view(self._viewer), game.event_count(), self._to_stack(),
+                                game.events_for(self._viewer))
 
     def _to_stack(self) -> bool:
         return getattr(self.cardset, "unfilled", "stack") != "out-of-game"
@@ -177,12 +182,11 @@ class GameSession:
         is taken from the view unless ``replay``."""
         g = self.game
         if position >= g.event_count() and not replay:
-            self.show = show_state.begin(g.view(self._viewer), g.event_count(),
-                                         self._to_stack())
+            self.show = self._begin(g)
             return
         fresh = g.restart()
         start = fresh.event_count()
-        st = show_state.begin(fresh.view(self._viewer), start, self._to_stack())
+        st = self._begin(fresh)
         self.show = show_state.run(st, g.events_for(self._viewer, start)[: max(0, position - start)])
 
     def new_events(self) -> list[dict]:

@@ -180,3 +180,24 @@ def test_an_arranged_position_begun_in_a_reveal_keeps_every_count(scenario, seed
                     assert len(cur.queue) == len(ev["orders"]) - 1
             assert show.differences(states[v], g.view(v)) == [], v
     assert series_seen or scenario != "sm-05-series.yaml"
+
+
+def test_the_order_on_show_is_read_from_the_events_when_the_view_is_mid_reveal():
+    """A show begun in the middle of a reveal (a resumed game, a position arranged to
+    start there) takes the order on show and its outcome from the viewer's events."""
+    from pathlib import Path
+
+    from solemio.engine.scenario import build_position
+    from solemio.engine.yamlsource import load_text
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "sm-05-series.yaml"
+    g, _data = build_position(load_text(path.read_text(encoding="utf-8"), str(path)))
+    st = show.begin(g.view(1), g.event_count(), True, g.events_for(1))
+    assert st.reveal.current == show.OrderShow(face=("blue", "four-pepper"), owner=1)
+    g.apply(("series", (("four-pepper", 2), ("four-mushroom", 4), ("four-salami", 3))))
+    g.apply(g.decision().choices[0])
+    later = show.begin(g.view(1), g.event_count(), True, g.events_for(1))
+    caught = show.run(st, g.events_for(1, st.position))
+    assert later.reveal.current is not None and later.reveal.current.owner == 1
+    assert (later.reveal.current.face, later.reveal.current.status) == (
+        caught.reveal.current.face, caught.reveal.current.status)
