@@ -334,7 +334,10 @@ class PlayScene(Scene):
     def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
         """The rectangles the guide points at: the cards, the button or the area it names."""
         out: list[pygame.Rect] = []
-        widgets = [w for w in self.focus.widgets if w.visible]
+        # A card already selected has been done: the pointer moves on (to Play).
+        chosen = getattr(self, "selected", ())
+        widgets = [w for w in self.focus.widgets if w.visible and not (
+            w.name.startswith("hand") and getattr(w, "index", None) in chosen)]
         for what, name in tip.targets:
             if what == "hand":
                 out += [w.rect for w in widgets if w.name.startswith("hand")

@@ -291,3 +291,14 @@ def test_the_guides_box_covers_no_panel_card_or_button(make_app, size):
     driver.click(app, driver.widget(app, "guide-leave").rect)
     assert not reveal.guided and reveal.L.opponents == reveal_layout(
         size, 3, reveal.bottom_seat)[0].opponents
+
+
+def test_the_pointer_leaves_a_card_once_it_is_selected(make_app):
+    app, table = guided_table(make_app)
+    tip = table.guide_tip()
+    kind = tip.targets[0][1]
+    cards = [w for w in table.focus.widgets if w.name.startswith("hand") and w.face[0] == kind]
+    before = table.guide_target_rects(tip)
+    driver.click_widget(app, cards[0])
+    after = table.guide_target_rects(table.guide_tip())
+    assert len(after) == len(before) - 1 and driver.widget(app, "confirm").rect in after
