@@ -364,7 +364,7 @@ def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
     except pygame.error as exc:
         log.error("the game window could not open: %s", exc)
         _tell_player(_("Sole Mio! cannot open its window: {reason}.", reason=str(exc).rstrip(".")))
-        pygame.quit()
+        _quit_pygame()
         return 1
     if size is None and remembered.window_pos is not None and app.window is not None:
         try:
@@ -400,8 +400,16 @@ def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
         try:
             app.close()
         finally:
-            pygame.quit()
+            _quit_pygame()
     return code
+
+
+def _quit_pygame() -> None:
+    """pygame off, and the fonts cached for it forgotten (``theme.forget_fonts``)."""
+    from solemio.ui import theme
+
+    pygame.quit()
+    theme.forget_fonts()
 
 
 def _require_a_screen() -> None:

@@ -277,6 +277,14 @@ def blit_ready(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
+def forget_fonts() -> None:
+    """After ``pygame.quit()``: the cached fonts died with the font module (using one
+    raises "Invalid font"), so they and everything rendered with them are made anew by
+    the next window in this process (a self-test, a test suite)."""
+    font.cache_clear()
+    clear_caches()
+
+
 def clear_caches() -> None:
     """Forget rendered text and layers (tests; a language switch needs no clearing)."""
     _TEXT_CACHE.clear()

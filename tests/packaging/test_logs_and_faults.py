@@ -116,6 +116,37 @@ def test_the_title_screen_opens_with_an_unwritable_home(tmp_path, monkeypatch):
         app.close()
 
 
+def test_a_window_after_a_closed_one_draws_its_texts(home, monkeypatch):
+    """``run()`` ends with pygame.quit(), which kills every font made before it: the
+    fonts cached for the first window (``theme.font``) are forgotten with it, so a next
+    window in the same process draws (it said "Invalid font" when the packaging tests
+    ran after the window's tests)."""
+    from solemio.ui import app as app_mod
+    from solemio.ui import theme
+    from solemio.ui.app import App
+    from solemio.ui.scenes.title import TitleScene
+    from solemio.ui.settings import Settings
+
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    theme.text("drawn before the window closed", 20)
+    _record_boxes(monkeypatch)
+    monkeypatch.setattr(app_mod.App, "step", lambda self, events, dt, draw=True: setattr(
+        self, "running", False))
+    assert app_mod.run((640, 400)) == 0
+    monkeypatch.undo()
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    assert theme.text("drawn after", 20).get_width() > 0
+    app = App((1280, 720), headless=True, settings=Settings(), persist_settings=False)
+    try:
+        app.manager.push(TitleScene(app))
+        app.step([], 0.1)
+        app.draw()
+    finally:
+        app.close()
+
+
 def test_the_arena_writes_to_the_log_too(home, capsys):
     """``solemio arena`` runs for hours unattended: what goes wrong in it must reach the log."""
     from solemio import cli
