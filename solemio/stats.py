@@ -4,12 +4,15 @@
 version, the list of game lines (when, edition, seats, the opponents'
 level, won or not, the person's filled orders, the person's name) and memory
 training's estimates (when, edition, round, kinds exactly right, units off,
-units in the oven; a file written before memory training has none).  In
-hot-seat play every person at the table gets a game line of their own, so each
-name has its own record (``Statistics.of``); every figure the statistics
-scene shows is computed from those lines, so nothing can disagree.
-Version 1 files (one line per game, no name: before hot-seat players were
-told apart) still load; their lines belong to the unnamed player ``""``.
+units in the oven, the person's name; a file written before memory training
+has none).  In hot-seat play every person at the table gets a game line and
+estimate lines of their own, so each name has its own record
+(``Statistics.of``); every figure the statistics scene shows is computed from
+those lines, so nothing can disagree.
+Older files still load and nothing in them is lost: version 1 (one line per
+game, no name: before hot-seat players were told apart) and version 2 (game
+lines by name, estimates without one).  Lines without a name belong to the
+unnamed player ``""``; the next save writes them as version 3, unchanged.
 It is written atomically; a file that cannot be used is set aside and
 reported on the title screen like a save (see :mod:`solemio.savefiles`), and
 counting starts again.  Only games with at least one person at the table
@@ -33,7 +36,7 @@ from solemio.atomic import write_atomic
 log = logging.getLogger("solemio.stats")
 
 FORMAT = "solemio-statistics"
-VERSION = 2  # 2: a line per person with their name; 1 (still read): a line per game
+VERSION = 3  # 3: estimates by name; 2 (still read): games by name; 1 (still read): per game
 
 
 class StatsError(Exception):
@@ -66,6 +69,7 @@ class EstimateLine:
     exact: int  # kinds estimated exactly (0 to 5)
     off: int  # units off, summed over the five kinds
     total: int  # units the oven held
+    player: str = ""  # the person's name ("" in lines from before version 3)
 
 
 @dataclass
@@ -127,17 +131,18 @@ class Statistics:
         return sum(e.off for e in lines) / len(lines) if lines else 0.0
 
     def players(self) -> list[str]:
-        """Every name with games, the one who played last first."""
+        """Every name with games or estimates, the one who played last first (then those
+        with estimates only, the last first)."""
         out: list[str] = []
-        for g in reversed(self.games):
-            if g.player not in out:
-                out.append(g.player)
+        for line in [*reversed(self.games), *reversed(self.estimates)]:
+            if line.player not in out:
+                out.append(line.player)
         return out
 
     def of(self, player: str) -> Statistics:
-        """The statistics of one person (by name; memory training's estimates carry no name
-        and stay with everyone's)."""
-        return Statistics([g for g in self.games if g.player == player], self.estimates)
+        """The statistics of one person, by name: their games and their estimates."""
+        return Statistics([g for g in self.games if g.player == player],
+                          [e for e in self.estimates if e.player == player])
 
     def wins_over_time(self) -> list[int]:
         """Wins so far after each game (the chart's line)."""
@@ -158,7 +163,7 @@ def _parse(data: Any) -> Statistics:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise StatsError("from a newer version", "newer")
-    if version not in (1, VERSION) or isinstance(version, bool):
+    if version not in (1, 2, VERSION) or isinstance(version, bool):
         raise StatsError("unsupported version", "unsupported")
     games = data.get("games")
     if not isinstance(games, list):
@@ -176,14 +181,17 @@ def _parse(data: Any) -> Statistics:
         if not 2 <= g["seats"] <= 5 or g["filled"] < 0:
             raise StatsError(f"a game line is impossible: {g!r}"[:200], "altered")
         lines.append(GameLine(**g))
-    return Statistics(lines, _parse_estimates(data.get("estimates", [])))
+    return Statistics(lines, _parse_estimates(data.get("estimates", []), version))
 
 
-def _parse_estimates(items: Any) -> list[EstimateLine]:
-    """Memory training's lines (a file written before it has none)."""
+def _parse_estimates(items: Any, version: int) -> list[EstimateLine]:
+    """Memory training's lines (a file written before it has none; before version 3 they
+    carry no name)."""
     if not isinstance(items, list):
         raise StatsError("the estimates are not a list", "incomplete")
     types = {"when": str, "edition": str, "round": int, "exact": int, "off": int, "total": int}
+    if version >= 3:
+        types["player"] = str
     out = []
     for e in items:
         if not isinstance(e, dict) or set(e) != set(types) or not all(
@@ -268,15 +276,16 @@ def _saved(stats: Statistics) -> Statistics | None:
     return stats
 
 
-def add_estimates(edition: str, round_no: int, results: list[tuple[int, int, int]],
+def add_estimates(edition: str, round_no: int, results: list[tuple[str, int, int, int]],
                   when: float | None = None) -> Statistics | None:
-    """Count memory training's comparisons of one round, each (exact, off, total),
-    atomically; None if they cannot be written."""
+    """Count memory training's comparisons of one round, each (the person's name, exact,
+    off, total), atomically; None if they cannot be written."""
     if not results:
         return None
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
                                                             else when))
     stats = load()
-    stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total)
-                           for exact, off, total in results)
+    stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total,
+                                        str(player or ""))
+                           for player, exact, off, total in results)
     return _saved(stats)

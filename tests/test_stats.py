@@ -112,7 +112,7 @@ def test_each_person_at_a_hot_seat_table_gets_their_own_record():
     again = stats.load()
     assert again.players() == ["Anna", "Ben"] and again.of("Anna").played == 2
     data = json.loads(stats.stats_path().read_text())
-    assert data["version"] == 2 and data["games"][0]["player"] == "Anna"
+    assert data["version"] == 3 and data["games"][0]["player"] == "Anna"
 
 
 def test_a_version_1_file_still_loads_and_its_games_are_kept():
@@ -125,3 +125,39 @@ def test_a_version_1_file_still_loads_and_its_games_are_kept():
                                SimpleNamespace(person=False, level="normal", name="Bot")])
     assert st.players() == ["Anna", ""] and st.of("").played == 1
     assert stats.load().games[0] == old.games[0]
+
+
+def test_a_version_2_file_keeps_its_estimates_and_is_written_as_version_3():
+    """Before version 3 memory training's estimates carried no name: they load as the unnamed
+    player's, nothing is lost, and the next save keeps them as they were beside the named."""
+    v2 = {"format": "solemio-statistics", "version": 2,
+          "games": [{**_good()["games"][0], "player": "Anna"}],
+          "estimates": [{"when": "x", "edition": "sole-mio", "round": 1, "exact": 3, "off": 2,
+                         "total": 14},
+                        {"when": "y", "edition": "grande", "round": 2, "exact": 5, "off": 0,
+                         "total": 20}]}
+    stats.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats.stats_path().write_text(json.dumps(v2))
+    old = stats.load()
+    assert not savefiles.pending()
+    assert [(e.player, e.exact) for e in old.estimates] == [("", 3), ("", 5)]
+    assert old.players() == ["Anna", ""]
+    assert old.of("Anna").played == 1 and old.of("Anna").estimates == []
+    assert len(old.of("").estimates) == 2 and old.of("").played == 0
+    st = stats.add_estimates("sole-mio", 1, [("Anna", 4, 1, 12)])
+    assert st.estimates[:2] == old.estimates and st.estimates[2].player == "Anna"
+    data = json.loads(stats.stats_path().read_text())
+    assert data["version"] == 3
+    assert [e["player"] for e in data["estimates"]] == ["", "", "Anna"]
+    assert [(e.player, e.exact) for e in stats.load().of("Anna").estimates] == [("Anna", 4)]
+
+
+def test_a_version_3_estimate_without_a_name_is_refused():
+    data = {"format": "solemio-statistics", "version": 3, "games": [],
+            "estimates": [{"when": "x", "edition": "sole-mio", "round": 1, "exact": 3,
+                           "off": 2, "total": 14}]}
+    stats.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats.stats_path().write_text(json.dumps(data))
+    assert stats.load().estimates == []
+    [notice] = savefiles.pending()
+    assert notice.problem == "incomplete"

@@ -1,25 +1,41 @@
 """Grading a seat's decisions the way chess sites mark mistakes.
 
-For every decision of the seat (its plays, orders, draws, fills and help
-answers), the hard computer player's play-outs (:func:`solemio.ai.search.
-iteration_row`) estimate the expected result of the move chosen and of its
-alternatives, *from what that seat knew then*: every play-out starts from a
-re-deal of the position for that seat (``Game.redeal``), never from the real
-hidden cards, and the re-deals come from a generator seeded by the decision's
-place in the game.  The re-deal is canonical, so two positions the seat could
-not tell apart get the same samples and the same grade
-(``tests/coach/test_grading.py``).
+For every decision of the seat with more than one choice (its plays, orders,
+draws, series, kinds for a choice order, fills, help answers, blocks, and the
+three steps of a show), the hard computer player's play-outs
+(:func:`solemio.ai.search.iteration_row`) estimate the expected result of the
+move chosen and of its alternatives, *from what that seat knew then*: every
+play-out starts from a re-deal of the position for that seat
+(``Game.redeal``), never from the real hidden cards, and the re-deals come
+from a generator seeded by the decision's place in the game.  The moves
+compared are found from the seat's view alone (``candidates``), and the
+re-deal is canonical, so two positions the seat could not tell apart get the
+same samples and the same grade (``tests/coach/test_grading.py``).
 
 A play-out's value is the hard search's: the seat's filled orders minus its
 opponents' mean at the end of the round, each counting what its hand is
 still worth for the rounds to come (+1.5 for a win at the game's end).
-The *loss* of a decision is the best alternative's mean value minus the
-chosen move's, on the same re-deals (common random numbers); it counts only
-when it exceeds two standard errors of the paired differences and a small
-margin.  The six costliest are then measured again, the chosen move against
-the best alternative only, on twice as many fresh re-deals (the first
-estimate picked the best of a few noisy means, so it runs high); the three
-costliest after that are the seat's mistakes.
+Every candidate of a decision is played out on the same re-deals with the
+same play-out seeds (common random numbers), and a decision's *loss* is the
+mean of the paired differences between the best alternative and the chosen
+move; it counts only when it exceeds two standard errors and a small margin.
+
+How the budget (``iterations``, default 32) is spent, where it buys agreement
+between two gradings with other re-deals (docs/measurements, issue 14):
+
+1. *Screening*: every decision gets half the budget; one whose alternatives
+   all lie clearly below the chosen move (three standard errors under the
+   margin) stops there, the others get the second half.
+2. *A second look* at the ``CONTENDERS`` costliest: the chosen move against
+   the best alternative only, on fresh re-deals (the first estimate picked
+   the best of a few noisy means, so it runs high), two batches each.
+3. *Racing for the top three*: while the three costliest are not told apart
+   from the rest (their intervals overlap the boundary), one more batch goes
+   to the two decisions nearest it (the weakest of the three and the
+   strongest of the rest, as in LUCB), within a total budget.
+
+The decisions measured again are ranked by their fresh estimate; the three
+costliest are the seat's mistakes.
 
 The grades are kept in the record (``extra["coach"]``, written atomically),
 keyed by seat, budget and this module's version, so opening the coach again
@@ -33,7 +49,7 @@ import math
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +57,21 @@ from solemio.ai.search import HARD, MARGIN, iteration_row
 from solemio.coach.timeline import Timeline
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import Game
+from solemio.engine.kinds import KIND_INDEX
 
-VERSION = 3  # 3: the play-outs of session 6 (hand worth, normal's draws); older grades are stale
+VERSION = 4  # 4: every kind of decision, the budget spent by stages; 3: session 6's play-outs
 DEFAULT_ITERATIONS = 32  # play-outs per candidate and decision (see docs/measurements)
 MAX_CANDIDATES = 6
-GRADED = frozenset(("play", "order", "draw", "fill", "help"))
+#: every kind of decision a seat makes (docs/engine-api.md): each is graded when it has
+#: more than one choice
+GRADED = frozenset(("play", "order", "draw", "series", "variant", "fill", "help", "block",
+                    "show-ask", "show-card", "show-play"))
 KEEP = 3  # the costliest decisions reported
-REFINE = 6  # the costliest candidates measured again, on fresh re-deals, before ranking
+CONTENDERS = 8  # the costliest of the first pass, measured again on fresh re-deals
+SECOND_BATCHES = 2  # batches (of ``iterations // 2`` pairs) each contender gets at first
+RACE_BUDGET = 24  # further batches, in all, while the top three are not told apart
+RACE_MAX = 12  # batches one contender may get in all
+SETTLED = 2.0  # standard errors below the margin: an alternative that cannot be better
 
 
 @dataclass(frozen=True)
@@ -57,13 +81,13 @@ class Mistake:
     index: int  # the decision's place in the choice log
     turn: int
     round: int
-    decision: str  # the decision's kind (play, order, draw, fill, help)
+    decision: str  # the decision's kind (play, order, draw, series, variant, fill, ...)
     chosen: tuple
     better: tuple
     loss: float  # expected filled orders (relative to the opponents) given away
     se: float
     event: int  # events before the decision (the replay shows the table then)
-    order: str | None = None  # the order a fill or help decision was about
+    order: str | None = None  # the order a reveal's decision was about
 
     @property
     def grade(self) -> str:
@@ -88,22 +112,78 @@ class Mistake:
         return mistake_item(review, self, names)
 
 
-def candidates(d: Any, chosen: tuple) -> list[tuple]:
-    """The moves compared at decision ``d``: the one chosen first, then the alternatives."""
+# ---------------------------------------------------------------- the moves compared
+
+
+def _cost(cards: tuple) -> int:
+    """Units of a fill's or a help's cards (a double counts 2)."""
+    return sum(s + 2 * dd for _k, s, dd in cards)
+
+
+def _hand_units(view: Any) -> list[int]:
+    units = [0] * 5
+    for face in view.hand:
+        if face[0] in KIND_INDEX:
+            units[KIND_INDEX[face[0]]] += face[1]
+    return units
+
+
+def _series_score(choice: tuple, view: Any, cs: Any) -> float:
+    """How many members of a series the columns and the hand fill (the hard player's rule of
+    thumb, without its noise): the largest requirements take from the columns first."""
+    left = [sum(f[1] for f in col) for col in view.columns]
+    hand = _hand_units(view)
+    score = 0.0
+    for oid, units in sorted(choice[1], key=lambda m: -m[1]):
+        k = KIND_INDEX[next(iter(cs.order(oid).params["needs"]))]
+        take = min(units, left[k])
+        left[k] -= take
+        m = units - take
+        h = min(m, hand[k])
+        hand[k] -= h
+        score += 1.0 if m - h <= 0 else -0.35
+    return score
+
+
+def _series_pool(ch: tuple, view: Any, cs: Any) -> list[tuple]:
+    """The order alone, the best series of each size, then the next best."""
+    scored = sorted(ch, key=lambda c: (-_series_score(c, view, cs), len(c[1]), c))
+    pool = [c for c in ch if len(c[1]) == 1]
+    for size in sorted({len(c[1]) for c in ch}):
+        pool += [c for c in scored if len(c[1]) == size][:1]
+    return pool + scored
+
+
+def _block_pool(ch: tuple) -> list[tuple]:
+    """Giving up, the fewest cards that carry the order, the most, and one between."""
+    blocks = sorted((c for c in ch if c[0] == "block"), key=lambda c: (c[1] + 2 * c[2], c[2], c))
+    pool = [c for c in ch if c[0] == "give-up"]
+    if blocks:
+        pool += [blocks[0], blocks[-1], blocks[len(blocks) // 2]]
+    return pool + blocks
+
+
+def candidates(d: Any, chosen: tuple, view: Any = None, cs: Any = None) -> list[tuple]:
+    """The moves compared at decision ``d``: the one chosen first, then up to five
+    alternatives.  ``view`` (the seat's ``SeatView``) and ``cs`` (the card set) rank a
+    series's many assignments; nothing else is read, so the moves depend only on what the
+    seat could see."""
     ch = list(d.choices)
     kind = str(d.kind)
     if kind == "fill":
         direct = [c for c in ch if c[0] == "fill" and c[2] is None]
         asks = sorted((c for c in ch if c[0] == "fill" and c[2] is not None),
-                      key=lambda c: (len(c[2]), sum(s + 2 * dd for _k, s, dd in c[1]), c))
-        cheapest = [min(direct, key=lambda c: sum(s + 2 * dd for _k, s, dd in c[1]))] \
-            if direct else []
+                      key=lambda c: (len(c[2]), _cost(c[1]), c))
+        cheapest = [min(direct, key=lambda c: _cost(c[1]))] if direct else []
         pool = cheapest + asks[:3] + [c for c in ch if c[0] == "give-up"]
     elif kind == "help":
-        helps = sorted((c for c in ch if c[0] == "help"),
-                       key=lambda c: (sum(s + 2 * dd for _k, s, dd in c[1]), c))
+        helps = sorted((c for c in ch if c[0] == "help"), key=lambda c: (_cost(c[1]), c))
         pool = [c for c in ch if c[0] == "decline"] + helps[:2]
-    else:
+    elif kind == "series" and view is not None and cs is not None:
+        pool = _series_pool(tuple(ch), view, cs)
+    elif kind == "block":
+        pool = _block_pool(tuple(ch))
+    else:  # play, order, draw, variant, show-ask, show-card, show-play: all of them
         pool = ch
     out = [chosen]
     for c in pool:
@@ -112,17 +192,22 @@ def candidates(d: Any, chosen: tuple) -> list[tuple]:
     return out
 
 
-def evaluate(g: Game, seat: int, cands: list[tuple], iterations: int, seed: int,
-             round_starter: int, stale: Callable[[], bool] = lambda: False
-             ) -> list[list[float]] | None:
-    """Play-out values, one row per iteration and one column per candidate (None: stopped).
+# ---------------------------------------------------------------- play-outs and statistics
 
-    Every sample is ``g.redeal(seat, ...)`` from a generator seeded by ``seed``: what the
-    seat could not see never enters."""
+
+def evaluate(g: Game, seat: int, cands: list[tuple], iterations: int, seed: int,
+             round_starter: int, stale: Callable[[], bool] = lambda: False,
+             start: int = 0) -> list[list[float]] | None:
+    """Play-out values, one row per iteration (``start`` to ``start + iterations``) and
+    one column per candidate (None: stopped).
+
+    Every sample is ``g.redeal(seat, ...)`` from a generator seeded by ``seed`` and the
+    iteration: what the seat could not see never enters, and every candidate is played out
+    on the same re-deal with the same play-out seed (common random numbers)."""
     spec = {"seat": seat, "style": HARD, "colours": tuple(g.colours), "first": round_starter,
             "cands": tuple(cands), "base_seed": seed, "round": g.round, "stop": None}
     rows = []
-    for it in range(iterations):
+    for it in range(start, start + iterations):
         if stale():
             return None
         sample = g.redeal(seat, random.Random(seed * 7919 + it))
@@ -133,24 +218,71 @@ def evaluate(g: Game, seat: int, cands: list[tuple], iterations: int, seed: int,
     return rows
 
 
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``a - b``."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    m = sum(diffs) / n
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    return m, math.sqrt(var / n) if var > 0 else 0.0
+
+
 def judge(rows: list[list[float]], cands: list[tuple]) -> tuple[tuple, float, float]:
     """(best alternative, loss, its standard error) of the first candidate (the chosen)."""
     cols = [list(c) for c in zip(*rows, strict=True)]
-    chosen = cols[0]
     best, loss, se_best = cands[0], 0.0, 0.0
-    n = len(chosen)
     for i in range(1, len(cands)):
-        diffs = [x - y for x, y in zip(cols[i], chosen, strict=True)]
-        m = sum(diffs) / n
-        var = sum((x - m) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
-        se = math.sqrt(var / n) if var > 0 else 0.0
+        m, se = paired(cols[i], cols[0])
         if m > loss:
             best, loss, se_best = cands[i], m, se
     return best, loss, se_best
 
 
+def settled(rows: list[list[float]], bar: float = MARGIN) -> bool:
+    """True when no alternative can plausibly beat the chosen move by ``bar`` (every one lies
+    more than ``SETTLED`` standard errors below it): more play-outs would not change the
+    grade's rank."""
+    cols = [list(c) for c in zip(*rows, strict=True)]
+    for col in cols[1:]:
+        m, se = paired(col, cols[0])
+        if m + SETTLED * se >= bar:
+            return False
+    return True
+
+
 def significant(loss: float, se: float) -> bool:
     return loss > MARGIN and loss > 2.0 * se
+
+
+@dataclass
+class _Second:
+    """A contender's second look: the chosen move against the best alternative, on fresh
+    re-deals (pairs of play-out values)."""
+
+    mistake: Mistake
+    position: Game
+    rows: list[list[float]] = field(default_factory=list)
+
+    def estimate(self) -> tuple[float, float]:
+        a = [r[1] for r in self.rows]
+        b = [r[0] for r in self.rows]
+        return paired(a, b) if self.rows else (self.mistake.loss, self.mistake.se)
+
+
+def _undecided(looks: list[_Second]) -> list[_Second]:
+    """The contenders nearest the boundary of the top ``KEEP`` whose intervals still cross
+    it: the weakest of the top (lowest lower bound) and the strongest of the rest (highest
+    upper bound), as in LUCB.  Empty when the top is told apart."""
+    if len(looks) <= KEEP:
+        return []
+    est = {id(s): s.estimate() for s in looks}
+    ranked = sorted(looks, key=lambda s: (-est[id(s)][0], s.mistake.index))
+    top, rest = ranked[:KEEP], ranked[KEEP:]
+    weak = min(top, key=lambda s: est[id(s)][0] - 2.0 * est[id(s)][1])
+    strong = max(rest, key=lambda s: est[id(s)][0] + 2.0 * est[id(s)][1])
+    if est[id(weak)][0] - 2.0 * est[id(weak)][1] >= est[id(strong)][0] + 2.0 * est[id(strong)][1]:
+        return []
+    return [weak, strong]
 
 
 def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
@@ -159,59 +291,113 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
           every: list[tuple[int, float, float]] | None = None) -> list[Mistake] | None:
     """Every graded decision of ``seat`` with a significant loss, costliest first (None:
     cancelled).  ``seed`` varies the re-deals (two seeds: two independent gradings);
-    ``every`` collects (decision index, loss, standard error) of all decisions graded."""
+    ``every`` collects (decision index, loss, standard error) of all decisions graded, the
+    second look's estimate where there was one."""
     stale = (lambda: cancel.is_set()) if cancel is not None else (lambda: False)
     todo = {d.index for d in tl.decisions
             if d.seat == seat and d.kind in GRADED and d.n_choices > 1}
     starters = {r: tl.turns[rnd.first_turn - 1].seat if rnd.first_turn else 0
                 for r, rnd in tl.rounds.items()}
+    half = max(2, iterations // 2)
     g = tl.source.start()
-    found: list[Mistake] = []
-    where: dict[int, Game] = {}  # the positions of the significant ones, for the second look
+    losses: dict[int, tuple[float, float]] = {}
+
+    def told(fraction: float) -> None:
+        if progress is not None:
+            progress(fraction)
+
+    # 1. screening: every decision on half the budget
+    @dataclass
+    class _First:
+        d: Any
+        position: Game
+        cands: list[tuple]
+        rows: list[list[float]]
+
+    firsts: list[_First] = []
     done = 0
-    steps = len(todo) + REFINE
     for d in tl.decisions:
         if d.index in todo:
-            dec = g.decision()
-            cands = candidates(dec, d.choice)
+            cands = candidates(g.decision(), d.choice, g.view(seat), g.cs)
             if len(cands) > 1:
-                rows = evaluate(g.clone(), seat, cands, iterations, seed * 1_000_003 + d.index,
+                rows = evaluate(g.clone(), seat, cands, half, seed * 1_000_003 + d.index,
                                 starters.get(d.round, 0), stale)
                 if rows is None:
                     return None
-                better, loss, se = judge(rows, cands)
-                if every is not None:
-                    every.append((d.index, loss, se))
-                if significant(loss, se):
-                    found.append(Mistake(d.index, d.turn, d.round, d.kind, d.choice, better,
-                                         loss, se, d.event, d.context.get("order")))
-                    where[d.index] = g.clone()
+                firsts.append(_First(d, g.clone(), cands, rows))
             done += 1
-            if progress is not None:
-                progress(done / steps)
+            told(0.5 * done / max(1, len(todo)))
         g.apply(d.choice)
-    found.sort(key=lambda m: (-m.loss, m.index))
-    # A second look at the costliest: the best alternative was picked as the maximum of a few
-    # noisy means (so its loss is biased upwards) and the top few sit within a standard
-    # error of each other.  Chosen against better only, on twice as many fresh re-deals.
-    again: list[Mistake] = []
-    for m in found[:REFINE]:
-        rows = evaluate(where[m.index], seat, [m.chosen, m.better], 2 * iterations,
-                        seed * 1_000_003 + m.index + 500_000_000, starters.get(m.round, 0), stale)
-        if rows is None:
-            return None
-        _better, loss, se = judge(rows, [m.chosen, m.better])
+    # 2. the second half for the decisions that may still be among the costliest: an
+    # alternative's upper bound reaches the margin and the lower bound of the
+    # ``CONTENDERS``-th costliest
+    lower = sorted((judge(f.rows, f.cands)[1] for f in firsts), reverse=True)
+    bar = max(MARGIN, lower[CONTENDERS - 1] if len(lower) >= CONTENDERS else MARGIN)
+    wanted = [f for f in firsts if not settled(f.rows, bar)]
+    found: list[Mistake] = []
+    where: dict[int, Game] = {}  # the positions of the significant ones, for the second look
+    for i, f in enumerate(firsts):
+        d = f.d
+        if f in wanted:
+            more = evaluate(f.position.clone(), seat, f.cands, iterations - half,
+                            seed * 1_000_003 + d.index, starters.get(d.round, 0), stale,
+                            start=half)
+            if more is None:
+                return None
+            f.rows += more
+        better, loss, se = judge(f.rows, f.cands)
+        losses[d.index] = (loss, se)
         if significant(loss, se):
+            found.append(Mistake(d.index, d.turn, d.round, d.kind, d.choice, better,
+                                 loss, se, d.event, d.context.get("order")))
+            where[d.index] = f.position
+        told(0.5 + 0.3 * (i + 1) / len(firsts))
+    found.sort(key=lambda m: (-m.loss, m.index))
+    looks = [_Second(m, where[m.index]) for m in found[:CONTENDERS]]
+    planned = len(looks) * SECOND_BATCHES + RACE_BUDGET
+    spent = 0
+
+    def look(s: _Second) -> bool:
+        nonlocal spent
+        m = s.mistake
+        rows = evaluate(s.position, seat, [m.chosen, m.better], half,
+                        seed * 1_000_003 + m.index + 500_000_000, starters.get(m.round, 0),
+                        stale, start=len(s.rows))
+        if rows is None:
+            return False
+        s.rows += rows
+        spent += 1
+        told(0.8 + 0.2 * min(1.0, spent / max(1, planned)))
+        return True
+
+    for s in looks:
+        for _b in range(SECOND_BATCHES):
+            if not look(s):
+                return None
+    race = 0
+    while race < RACE_BUDGET:
+        near = [s for s in _undecided(looks) if len(s.rows) < RACE_MAX * half]
+        if not near:
+            break
+        for s in near:
+            if not look(s):
+                return None
+            race += 1
+    told(1.0)
+    again: list[Mistake] = []
+    for s in looks:
+        loss, se = s.estimate()
+        losses[s.mistake.index] = (loss, se)
+        if significant(loss, se):
+            m = s.mistake
             again.append(Mistake(m.index, m.turn, m.round, m.decision, m.chosen, m.better,
                                  loss, se, m.event, m.order))
-        done += 1
-        if progress is not None:
-            progress(done / steps)
-    if progress is not None:
-        progress(1.0)
-    again += found[REFINE:]
     again.sort(key=lambda m: (-m.loss, m.index))
-    return again
+    if every is not None:
+        every.extend((i, loss, se) for i, (loss, se) in sorted(losses.items()))
+    # those measured once follow, costliest first: their first estimate runs high, so it is
+    # not ranked against the fresh ones
+    return again + found[CONTENDERS:]
 
 
 # ---------------------------------------------------------------- kept in the record

@@ -145,15 +145,29 @@ def unplayed_item(review: Review, u: UnplayedOrder, turn_events: dict[int, int])
                 turn_events.get(first, 0))
 
 
+#: a graded decision's kind (docs/engine-api.md) as the coach names it
+DECISION_WORDS = {
+    "play": lambda: _("your play"),
+    "order": lambda: _("your order choice"),
+    "draw": lambda: _("your draw"),
+    "series": lambda: _("the orders you put in a series"),
+    "variant": lambda: _("the kinds you chose for an order"),
+    "fill": lambda: _("filling an order"),
+    "help": lambda: _("your answer to a request for help"),
+    "block": lambda: _("the cards you added to a block"),
+    "show-ask": lambda: _("whom you asked to show a card"),
+    "show-card": lambda: _("the card you showed"),
+    "show-play": lambda: _("the card you played after a show"),
+}
+
+
 def mistake_item(review: Review, m: Any, names: Sequence[str]) -> Item:
     """A graded decision: what was chosen, what was better, and how much it cost."""
     cs = review.timeline.source.cs
     own = texts.COLOUR_KIND.get(review.colour, "olive")
     grade = {"blunder": _("a blunder"), "mistake": _("a mistake"),
              "inaccuracy": _("an inaccuracy")}.get(m.grade, m.grade)
-    what = {"play": _("your play"), "order": _("your order choice"), "draw": _("your draw"),
-            "fill": _("filling an order"), "help": _("your answer to a request for help")
-            }.get(m.decision, m.decision)
+    what = DECISION_WORDS.get(m.decision, lambda: m.decision)()
     title = _("Turn {t}, {decision}: {grade}, about {loss} orders lost", t=m.turn,
               decision=what, grade=grade, loss=number(m.loss, 1))
     lines = [_("You chose: {choice}.", choice=texts.describe_choice(m.chosen, cs, names, own,

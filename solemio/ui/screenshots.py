@@ -393,6 +393,9 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
             stats.add_game(game, people +
                            [SimpleNamespace(person=False, level=("easy", "normal", "hard")[i % 3])
                             for _ in range(n - len(people))])
+        # Memory training at the hot-seat games: each person's estimates under their name.
+        for r, (anna, luca) in enumerate([((3, 4, 17), (1, 9, 15)), ((4, 1, 22), (2, 5, 19))]):
+            stats.add_estimates("sole-mio", r + 1, [("Anna", *anna), ("Luca", *luca)])
     app = _app(size, lang)
     app.manager.push(TitleScene(app))
     app.manager.open("stats")

@@ -85,7 +85,7 @@ def test_estimates_against_the_truth_are_graded_kind_by_kind_and_counted_once():
 
 
 def test_the_statistics_keep_the_estimates_atomically_and_refuse_damage():
-    assert stats.add_estimates("sole-mio", 1, [(2, 4, 16), (5, 0, 12)])
+    assert stats.add_estimates("sole-mio", 1, [("Anna", 2, 4, 16), ("Ben", 5, 0, 12)])
     st = stats.load()
     assert len(st.estimates) == 2 and st.exact_share == pytest.approx(7 / 10)
     assert st.off_per_estimate() == pytest.approx(2.0)

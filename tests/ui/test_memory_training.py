@@ -84,7 +84,8 @@ def test_the_oven_is_estimated_before_the_reveal_and_compared_after(make_app, tm
         zip((3, 3, 0, 1, 0), truth, strict=True))
     app.draw()
     st = stats.load()
-    assert [(e.round, e.exact, e.off) for e in st.estimates] == [(1, comp.exact, comp.off)]
+    assert [(e.round, e.exact, e.off, e.player) for e in st.estimates] == [
+        (1, comp.exact, comp.off, "Anna")]
     driver.click(app, driver.widget(app, "continue").rect)
     assert not isinstance(app.manager.top, EstimateResultScene)
     # The statistics scene shows it.
@@ -113,6 +114,44 @@ def test_hot_seat_each_person_estimates_behind_a_pass_screen(make_app, tmp_path,
     driver.click(app, driver.widget(app, "skip").rect)
     assert sess.memory.estimates[1] == {0: (5, 0, 0, 0, 0)}
     assert isinstance(app.manager.top, RevealScene)
+
+
+def test_hot_seat_each_person_has_their_own_accuracy(make_app, tmp_path, monkeypatch):
+    """Two people estimate the same oven: each estimate is counted under its person's name,
+    shown beside it with that person's accuracy so far, and the statistics scene shows each
+    person's own."""
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+    stats.add_estimates("sole-mio", 1, [("Ben", 5, 0, 9), ("Ben", 5, 0, 12)])  # Ben's past
+    app, sess = start(make_app, 2, memory_training=True)
+    rng = random.Random(4)
+    until(app, EstimateScene, rng)
+    truth = announced_units(sess, 1)
+    for seat, guess in ((0, [0] * 5), (1, list(truth))):  # Anna far off, Ben exact
+        driver.click(app, driver.widget(app, "ready").rect)
+        for k, units in enumerate(guess):
+            app.manager.top.model.set(k, units)
+        driver.click(app, driver.widget(app, "done").rect)
+    assert sess.memory.estimates[1] == {0: (0,) * 5, 1: truth}
+    until(app, EstimateResultScene, rng)
+    res = app.manager.top
+    app.draw()
+    assert res.accuracy(0).exact_share < 1.0 and res.accuracy(1).exact_share == 1.0
+    assert len(res.accuracy(1).estimates) == 3  # Ben's two earlier ones and this one
+    st = stats.load()
+    assert [(e.player, e.exact) for e in st.estimates[-2:]] == [
+        ("Anna", res.results[0].exact), ("Ben", 5)]
+    assert len(st.of("Anna").estimates) == 1 and len(st.of("Ben").estimates) == 3
+    driver.click(app, driver.widget(app, "continue").rect)
+    # The statistics scene: each person's own estimates
+    app.manager.open("stats")
+    scene = app.manager.top
+    assert set(scene.players) >= {"Anna", "Ben"}
+    for name, count in (("Anna", 1), ("Ben", 3)):
+        scene.choose(name)
+        lines = [t for t, _h in scene.lines()]
+        assert any(f"{count} estimate" in t for t in lines), lines
+        app.draw()
 
 
 def test_without_memory_training_the_reveal_starts_at_once(make_app):

@@ -8,7 +8,9 @@ Enter is done) or skips.  With several people a pass screen comes first for
 each of them: nothing of anybody's hand is on screen, and nobody sees another
 person's estimate being made.  ``EstimateResultScene`` opens when the reveal is
 over: every estimate against what the reveal turned over, kind by kind, and
-counts it in the statistics once.  The state lives in solemio/show/memory.py.
+counts it in the statistics once, under the person's name (each person at a
+hot-seat table has their own accuracy: beside each estimate with several
+people, below them with one).  The state lives in solemio/show/memory.py.
 """
 
 from __future__ import annotations
@@ -219,8 +221,13 @@ class EstimateResultScene(WidgetScene):
         counted = None
         if session.memory.to_count(round_no):
             counted = stats.add_estimates(session.cardset.id, round_no,
-                                          [(c.exact, c.off, c.total) for c in self.results])
+                                          [(session.names[c.seat], c.exact, c.off, c.total)
+                                           for c in self.results])
         self.so_far = counted or stats.load()  # every estimate so far (the statistics)
+
+    def accuracy(self, seat: int) -> Any:
+        """The statistics of the person at ``seat`` (their estimates so far, by name)."""
+        return self.so_far.of(self.session.names[seat])
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -255,15 +262,15 @@ class EstimateResultScene(WidgetScene):
         rows = self.rows()
         for comp, row in zip(self.results, rows, strict=False):
             self.draw_row(surface, comp, row)
-        st = self.so_far
+        st = self.accuracy(self.results[0].seat) if len(self.results) == 1 else None
         if self.round in self.session.memory.aided and rows:
             t = theme.fit_text(_("Not counted in the statistics: the learner's aid showed "
                                  "the oven's tally."), max(12, int(h * 0.028)), int(w * 0.9),
                                theme.CREAM)
             y = rows[min(len(rows), len(self.results)) - 1].bottom + int(h * 0.04)
             surface.blit(t, t.get_rect(midtop=(w // 2, y)))
-        elif st.estimates and rows:
-            # how memory has done over every estimate so far
+        elif st is not None and st.estimates and rows:
+            # how this person's memory has done over all their estimates so far
             words = _("Kinds estimated exactly: {pct}", pct=percent(st.exact_share)) + \
                 "   ·   " + _("Units off per estimate: {x} (the last 5: {y})",
                               x=number(st.off_per_estimate(), 1),
@@ -281,11 +288,22 @@ class EstimateResultScene(WidgetScene):
         who = _("You") if self.session.you(comp.seat) else self.session.names[comp.seat]
         head = theme.fit_text(who, px, name_w - pad, theme.INK, bold=True)
         surface.blit(head, (row.x + pad, row.y + pad))
+        small = max(10, int(px * 0.8))
+        own = None  # with several people: this person's accuracy so far, beside the estimate
+        if len(self.results) > 1 and self.round not in self.session.memory.aided:
+            st = self.accuracy(comp.seat)
+            if st.estimates:
+                own = theme.fit_text(_("Kinds exact so far: {pct}",
+                                       pct=percent(st.exact_share)),
+                                     small, name_w - pad, theme.INK)
+        below = own.get_height() + pad // 2 if own is not None else 0
         theme.draw_wrapped(surface, ngettext(
             "{n} kind exact, {off} units off", "{n} kinds exact, {off} units off", comp.exact,
             off=comp.off), pygame.Rect(row.x + pad, row.y + pad + int(px * 1.5), name_w - pad,
-                                       row.h - 2 * pad - int(px * 1.5)),
-            max(10, int(px * 0.8)), theme.WALNUT_MID)
+                                       row.h - 2 * pad - int(px * 1.5) - below),
+            small, theme.WALNUT_MID)
+        if own is not None:
+            surface.blit(own, own.get_rect(bottomleft=(row.x + pad, row.bottom - pad)))
         cells = layout.split_h(pygame.Rect(row.x + name_w, row.y + pad, row.w - name_w - pad,
                                            row.h - 2 * pad), len(KINDS), pad)
         for k, cell in zip(comp.kinds, cells, strict=True):
