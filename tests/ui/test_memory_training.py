@@ -128,6 +128,7 @@ def test_hot_seat_each_person_has_their_own_accuracy(make_app, tmp_path, monkeyp
     until(app, EstimateScene, rng)
     truth = announced_units(sess, 1)
     for seat, guess in ((0, [0] * 5), (1, list(truth))):  # Anna far off, Ben exact
+        assert app.manager.top.seat == seat
         driver.click(app, driver.widget(app, "ready").rect)
         for k, units in enumerate(guess):
             app.manager.top.model.set(k, units)
