@@ -27,12 +27,13 @@ between two gradings with other re-deals (docs/measurements, issue 14):
    all lie clearly below the chosen move (three standard errors under the
    margin) stops there, the others get the second half.
 2. *A second look* at the ``CONTENDERS`` costliest: the chosen move against
-   the best alternative only, on fresh re-deals (the first estimate picked
-   the best of a few noisy means, so it runs high), two batches each.
-3. *Racing for the top three*: while the three costliest are not told apart
-   from the rest (their intervals overlap the boundary), one more batch goes
-   to the two decisions nearest it (the weakest of the three and the
-   strongest of the rest, as in LUCB), within a total budget.
+   the two best alternatives of the first pass, on fresh re-deals (the first
+   estimate picked the best of a few noisy means, so it runs high, and the
+   best there is not always the best), two batches each.
+3. *Racing for the top three*: while some contenders may still fall on
+   either side of the boundary of the top three (midway between the third
+   and the fourth estimate, within two standard errors), one more batch goes
+   to the two least certain of them, within a total budget.
 
 The decisions measured again are ranked by their fresh estimate; the three
 costliest are the seat's mistakes.
@@ -250,39 +251,51 @@ def settled(rows: list[list[float]], bar: float = MARGIN) -> bool:
     return True
 
 
+def _best_two(rows: list[list[float]], cands: list[tuple]) -> list[tuple]:
+    """The two alternatives with the highest means (one if there is only one)."""
+    cols = [list(c) for c in zip(*rows, strict=True)]
+    order = sorted(range(1, len(cands)), key=lambda i: (-sum(cols[i]), i))
+    return [cands[i] for i in order[:2]]
+
+
 def significant(loss: float, se: float) -> bool:
     return loss > MARGIN and loss > 2.0 * se
 
 
 @dataclass
 class _Second:
-    """A contender's second look: the chosen move against the best alternative, on fresh
-    re-deals (pairs of play-out values)."""
+    """A contender's second look: the chosen move against the two best alternatives of the
+    first pass, on fresh re-deals (the first pass's best of a few noisy means is not always
+    the best)."""
 
     mistake: Mistake
     position: Game
+    cands: list[tuple]  # the chosen move first
     rows: list[list[float]] = field(default_factory=list)
 
+    def judged(self) -> tuple[tuple, float, float]:
+        """(the better alternative, loss, standard error) on the fresh re-deals."""
+        if not self.rows:
+            return self.mistake.better, self.mistake.loss, self.mistake.se
+        return judge(self.rows, self.cands)
+
     def estimate(self) -> tuple[float, float]:
-        a = [r[1] for r in self.rows]
-        b = [r[0] for r in self.rows]
-        return paired(a, b) if self.rows else (self.mistake.loss, self.mistake.se)
+        _better, loss, se = self.judged()
+        return loss, se
 
 
 def _undecided(looks: list[_Second]) -> list[_Second]:
-    """The contenders nearest the boundary of the top ``KEEP`` whose intervals still cross
-    it: the weakest of the top (lowest lower bound) and the strongest of the rest (highest
-    upper bound), as in LUCB.  Empty when the top is told apart."""
+    """The contenders that may still fall on either side of the boundary of the top ``KEEP``
+    (midway between the third and the fourth estimate): their interval (two standard errors)
+    holds it.  The two widest first; empty when the top is told apart."""
     if len(looks) <= KEEP:
         return []
     est = {id(s): s.estimate() for s in looks}
     ranked = sorted(looks, key=lambda s: (-est[id(s)][0], s.mistake.index))
-    top, rest = ranked[:KEEP], ranked[KEEP:]
-    weak = min(top, key=lambda s: est[id(s)][0] - 2.0 * est[id(s)][1])
-    strong = max(rest, key=lambda s: est[id(s)][0] + 2.0 * est[id(s)][1])
-    if est[id(weak)][0] - 2.0 * est[id(weak)][1] >= est[id(strong)][0] + 2.0 * est[id(strong)][1]:
-        return []
-    return [weak, strong]
+    edge = (est[id(ranked[KEEP - 1])][0] + est[id(ranked[KEEP])][0]) / 2.0
+    near = [s for s in ranked if abs(est[id(s)][0] - edge) < 2.0 * est[id(s)][1]]
+    near.sort(key=lambda s: (-est[id(s)][1], s.mistake.index))
+    return near[:2]
 
 
 def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
@@ -336,6 +349,7 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
     wanted = [f for f in firsts if not settled(f.rows, bar)]
     found: list[Mistake] = []
     where: dict[int, Game] = {}  # the positions of the significant ones, for the second look
+    runners: dict[int, list[tuple]] = {}  # their two best alternatives, best first
     for i, f in enumerate(firsts):
         d = f.d
         if f in wanted:
@@ -351,16 +365,18 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
             found.append(Mistake(d.index, d.turn, d.round, d.kind, d.choice, better,
                                  loss, se, d.event, d.context.get("order")))
             where[d.index] = f.position
+            runners[d.index] = _best_two(f.rows, f.cands)
         told(0.5 + 0.3 * (i + 1) / len(firsts))
     found.sort(key=lambda m: (-m.loss, m.index))
-    looks = [_Second(m, where[m.index]) for m in found[:CONTENDERS]]
+    looks = [_Second(m, where[m.index], [m.chosen, *runners[m.index]])
+             for m in found[:CONTENDERS]]
     planned = len(looks) * SECOND_BATCHES + RACE_BUDGET
     spent = 0
 
     def look(s: _Second) -> bool:
         nonlocal spent
         m = s.mistake
-        rows = evaluate(s.position, seat, [m.chosen, m.better], half,
+        rows = evaluate(s.position, seat, s.cands, half,
                         seed * 1_000_003 + m.index + 500_000_000, starters.get(m.round, 0),
                         stale, start=len(s.rows))
         if rows is None:
@@ -386,11 +402,11 @@ def grade(tl: Timeline, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: i
     told(1.0)
     again: list[Mistake] = []
     for s in looks:
-        loss, se = s.estimate()
+        better, loss, se = s.judged()
         losses[s.mistake.index] = (loss, se)
         if significant(loss, se):
             m = s.mistake
-            again.append(Mistake(m.index, m.turn, m.round, m.decision, m.chosen, m.better,
+            again.append(Mistake(m.index, m.turn, m.round, m.decision, m.chosen, better,
                                  loss, se, m.event, m.order))
     again.sort(key=lambda m: (-m.loss, m.index))
     if every is not None:
