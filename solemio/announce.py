@@ -30,19 +30,20 @@ def order_full_name(cardset: Any, face: tuple) -> str:
 
 def said(ev: dict, cardset: Any, you: bool = False) -> str:
     """What a seat said (after its name): "2 olives", "adds an order: ..."; ``you``: the
-    one person at the table, spoken to ("add an order: ...")."""
+    one person at the table, spoken to ("you add an order: ..."; the pronoun keeps it from
+    reading as an instruction under their name)."""
     t = ev["type"]
     if t == "play":
         return announcement(ev["kind"], ev["singles"], ev["doubles"])
     if t == "order":
         name = order_full_name(cardset, tuple(ev["order"]))
-        return _("add an order: {name}", name=name) if you else _(
+        return _("you add an order: {name}", name=name) if you else _(
             "adds an order: {name}", name=name)
     if t == "pass":
-        return _("pass: no ingredient cards") if you else _("passes: no ingredient cards")
+        return _("you pass: no ingredient cards") if you else _("passes: no ingredient cards")
     if t == "scorer-drawn":
         card = data_text(cardset.scorer_name)
-        return _("draw the {card} card!", card=card) if you else _(
+        return _("you draw the {card} card!", card=card) if you else _(
             "draws the {card} card!", card=card)
     return ""
 

@@ -222,7 +222,10 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     oven = pygame.Rect(w // 2 - cw - int(cw * 0.7), top, cw, ch)
     supply = pygame.Rect(w // 2 + int(cw * 0.7), top, cw, ch)
     announce = pygame.Rect(middle.x, play.y, middle.w, bubble_h)
-    me_announce = pygame.Rect(message.x, message.bottom - bubble_h, message.w, bubble_h)
+    # The person at the screen speaks left of the oven, just above the message row: the
+    # next prompt ("Draw 3 cards") must stay readable under what they just announced.
+    me_y = max(announce.bottom + m // 4, message.y - m // 4 - bubble_h)
+    me_announce = pygame.Rect(middle.x, me_y, max(0, oven.x - middle.x - m), bubble_h)
 
     # Reveal: the oven at the left, five columns, the order being filled at the right.
     rv_card_h = int(min(play.h * 0.55, h * 0.2))

@@ -225,3 +225,20 @@ def test_pass_screen_recap_keeps_off_the_button(make_app, texts, size, lang):
         if r not in label:
             assert not r.colliderect(button), f"a recap line {r} covers the button {button}"
     assert not theme.OVERFLOWS, sorted(set(theme.OVERFLOWS))
+
+
+@pytest.mark.parametrize(("lang", "joined"), [("en", "Chiara and Dominique"),
+                                              ("fr", "Chiara et Dominique")])
+def test_a_shared_win_names_the_winners_in_the_language(make_app, monkeypatch, lang, joined):
+    """Names are joined the language's way ("a, b and c"), not with commas only."""
+    import solemio.ui.scenes.gameover as gameover
+
+    heads: list[str] = []
+    monkeypatch.setattr(gameover, "title_text", lambda surface, text, *a, **k: heads.append(text))
+    sess = finished_session()
+    app = make_app((1280, 720), language=lang)
+    app.manager.push(app_title(app))
+    over = app.manager.open("game-over", sess, dict(sess.table.events()[-1], winners=[2, 3],
+                                                    tie_break="shared"))
+    over.draw(pygame.Surface(app.size))
+    assert any(joined in h for h in heads), heads

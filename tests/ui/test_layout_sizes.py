@@ -115,6 +115,15 @@ def test_table(make_app, size):
         for r in table.seat_rects().values():
             assert not box.colliderect(r)
         app.draw()
+    # The person's own bubble leaves the next prompt, the piles and the hand in view.
+    assert L.me_announce.h > 0
+    me = table.seat_rects()[0]
+    tail = (me.right - me.w // 4, me.top + 4)
+    box = seats.bubble(pygame.Surface(size, pygame.SRCALPHA), L.me_announce,
+                       ["You", "4 pineapples, including 1 double"], tail)
+    for name, r in [("message", L.message), ("oven", L.oven), ("supply", L.supply),
+                    ("hand", L.hand), *((f"seat {i}", r) for i, r in enumerate(L.opponents))]:
+        assert not box.colliderect(r), f"your own bubble {box} covers the {name} {r}"
     check_seat_panels(table, table.view)
     assert_nothing_cut()
 

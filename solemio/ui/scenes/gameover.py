@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, ngettext
+from solemio.texts import and_list
 from solemio.ui import layout, seats, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.scene import make_scene
@@ -95,7 +96,7 @@ class GameOverScene(WidgetScene):
             head = _("You win!") if s.you(winners[0]) else _("{name} wins!",
                                                                 name=names[winners[0]])
         else:
-            head = _("Shared win: {names}", names=", ".join(names[i] for i in winners))
+            head = _("Shared win: {names}", names=and_list([names[i] for i in winners]))
         title_text(surface, head, (w // 2, int(h * 0.09)), int(h * 0.09))
         tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
         if tb:

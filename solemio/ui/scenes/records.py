@@ -8,6 +8,7 @@ import pygame
 
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text
+from solemio.texts import and_list
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
 from solemio.ui.widgets import Button, Widget
@@ -54,7 +55,7 @@ class RecordsScene(WidgetScene):
     def label(self, rec: Any) -> str:
         names = ", ".join(rec.names)
         if rec.winners and all(0 <= i < len(rec.names) for i in rec.winners):
-            won = _("won by {names}", names=", ".join(rec.names[i] for i in rec.winners))
+            won = _("won by {names}", names=and_list([rec.names[i] for i in rec.winners]))
             return f"{stamp_text(rec.finished)}  ·  {data_text(rec.edition)}  ·  {names}  ·  {won}"
         return f"{stamp_text(rec.finished)}  ·  {data_text(rec.edition)}  ·  {names}"
 

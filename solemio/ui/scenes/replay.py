@@ -22,7 +22,7 @@ from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.show.pacing import Pace, hold
 from solemio.show.replay import ReplayShow, oven_cards
-from solemio.texts import KINDS, a_card, announcement, cards_text, order_name
+from solemio.texts import KINDS, a_card, and_list, announcement, cards_text, order_name
 from solemio.ui import layout, seats, theme
 from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
@@ -678,7 +678,7 @@ def event_line(ev: dict, names: list[str], cardset: Any) -> str:
         winners = ev.get("winners", [])
         if len(winners) == 1:
             return _("{name} wins!", name=names[winners[0]])
-        return _("Shared win: {names}", names=", ".join(names[i] for i in winners))
+        return _("Shared win: {names}", names=and_list([names[i] for i in winners]))
     return ""
 
 
