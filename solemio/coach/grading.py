@@ -24,8 +24,9 @@ How the budget (``iterations``, default 32) is spent, where it buys agreement
 between two gradings with other re-deals (docs/measurements, issue 14):
 
 1. *Screening*: every decision gets half the budget; one whose alternatives
-   all lie clearly below the chosen move (three standard errors under the
-   margin) stops there, the others get the second half.
+   all lie clearly below the ``CONTENDERS``-th costliest loss of the
+   screening (their upper bounds, ``SETTLED`` standard errors, under it and
+   the margin) stops there, the others get the second half.
 2. *A second look* at the ``CONTENDERS`` costliest: the chosen move against
    the two best alternatives of the first pass, on fresh re-deals (the first
    estimate picked the best of a few noisy means, so it runs high, and the
