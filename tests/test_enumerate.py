@@ -54,6 +54,15 @@ def test_fills_of_any_kinds(hand, many, help_ok):
     assert ("fill", (), (("any", many),)) not in fast
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=10, max_size=10), st.integers(1, 15), st.booleans())
+def test_any_fill_in_one_pass_keeps_the_order_of_the_covers(counts, many, help_ok):
+    """The one-pass enumeration lists the same hand parts in the same order as asking
+    ``any_covers`` h by h (the order a random play-out's index picks from)."""
+    fast = en._any_fill.__wrapped__(many, help_ok, tuple(counts))[1].parts
+    assert fast == en._any_fill_by_covers(many, help_ok, tuple(counts))
+
+
 @settings(max_examples=300, deadline=None)
 @given(hands, st.lists(st.integers(0, 3), min_size=5, max_size=5), st.sampled_from(KINDS))
 def test_help_answers(hand, units, double_kind):

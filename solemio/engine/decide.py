@@ -119,7 +119,7 @@ def _block(g: Game) -> Decision:
 def _show_ask(g: Game) -> Decision:
     step: ShowAskStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    return _new(Decision, (r.owner, SHOW_ASK, tuple(("ask", t) for t in step.targets),
+    return _new(Decision, (r.owner, SHOW_ASK, tuple([("ask", t) for t in step.targets]),
                            {"order": g.cards.order[r.card].id}))
 
 
@@ -128,7 +128,7 @@ def _show_card(g: Game) -> Decision:
     r = g.resolving
     cards = g.cards
     faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
-    return _new(Decision, (step.asked, SHOW_CARD, tuple(("show", f[0], f[1]) for f in faces),
+    return _new(Decision, (step.asked, SHOW_CARD, tuple([("show", f[0], f[1]) for f in faces]),
                            {"asker": r.owner, "order": cards.order[r.card].id}))
 
 
@@ -140,7 +140,7 @@ def _show_play(g: Game) -> Decision:
     cards = g.cards
     k = KIND_INDEX[step.kind]
     options = sorted({cards.face[c][1] for c in g.hands[r.owner] if cards.kind[c] == k})
-    return _new(Decision, (r.owner, SHOW_PLAY, tuple(("show-play", u) for u in options),
+    return _new(Decision, (r.owner, SHOW_PLAY, tuple([("show-play", u) for u in options]),
                            {"kind": step.kind}))
 
 

@@ -130,21 +130,44 @@ def _double_fill(k: int, m: int, help_ok: bool, doubles: int) -> tuple[tuple, tu
 @lru_cache(maxsize=1 << 14)
 def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Sequence]:
     """Hand cards for part of ``m`` units of any kinds; the rest asked for as a specific
-    combination of kinds (a request names cards, never "N of any kinds")."""
+    combination of kinds (a request names cards, never "N of any kinds").
+
+    A hand part is a cover (``covers.any_covers``) of some h <= m units, h = 0 (nothing
+    from hand) only with help, h = m only without; the parts come in order of the least
+    such h, then as ``any_covers`` lists them.  One pass over the hand's sub-multisets
+    finds them all (``tests/test_enumerate.py`` compares it with the h-by-h form)."""
+    by_h: list[list[tuple[tuple, int]]] = [[] for _ in range(m + 1)]
+    kinds = range(5)
+    for pick in product(*[range(c + 1) for c in counts]):
+        singles = pick[0] + pick[1] + pick[2] + pick[3] + pick[4]
+        total = singles + 2 * (pick[5] + pick[6] + pick[7] + pick[8] + pick[9])
+        # without its smallest card a part must fall short of m (no superfluous card)
+        least = total - (1 if singles else 2) + 1  # the least h it covers minimally
+        if least > m:
+            continue
+        if help_ok:
+            h = least if total else 0
+        elif total >= m:
+            h = m
+        else:
+            continue
+        part = tuple([(KINDS[k], pick[k], pick[k + 5]) for k in kinds if pick[k] or pick[k + 5]])
+        by_h[h].append((part, m - total if total < m else 0))
+    return (), AnyFillChoices(tuple([p for parts in by_h for p in parts]))
+
+
+def _any_fill_by_covers(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple:
+    """``_any_fill``'s hand parts the slow way, h by h (its test oracle)."""
     parts: list[tuple[tuple, int]] = []
-    seen: set[tuple] = set()
-    # without help the hand must cover all m (a cover of fewer units that reaches m anyway
-    # is a cover of m too)
     for h in range(m + 1) if help_ok else (m,):
         for pick in any_covers(h, counts):
             r = max(0, m - sum(pick[:5]) - 2 * sum(pick[5:]))
             if r and not help_ok:
                 continue
             part = tuple((KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5])
-            if (part, r) not in seen:
-                seen.add((part, r))
+            if (part, r) not in parts:
                 parts.append((part, r))
-    return (), AnyFillChoices(tuple(parts))
+    return tuple(parts)
 
 
 class AnyFillChoices(Sequence):

@@ -107,7 +107,7 @@ def order_decision(g: Game) -> Decision:
     table = m.order_choices[seat]
     choices = table.get(key)
     if choices is None:
-        ids = sorted(cards.face[c][1] for c in hand if m.order_bit[c])
+        ids = sorted([cards.face[c][1] for c in hand if m.order_bit[c]])
         choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
     return _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
 

@@ -11,6 +11,7 @@ choices from them.  Each ``on_*`` function applies one choice.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from solemio.engine import memo, turn
@@ -38,6 +39,7 @@ from solemio.engine.state import (
     ShowCardStep,
     ShowPlayStep,
     VariantStep,
+    record,
 )
 
 if TYPE_CHECKING:
@@ -106,13 +108,13 @@ def start_order(g: Game, cid: int) -> bool:
             return False
     special = spec.otype.special
     if special == "block":
-        return ask(g, BLOCK, BlockStep())
+        return ask(g, BLOCK, record(BlockStep, ()))
     if special == "show":
         return start_show(g, cid)
     if spec.series:
         # Asked whether or not the owner holds partners (then the only choice is the order
         # alone): a question asked only of holders would tell every seat so.
-        return ask(g, SERIES, SeriesStep(next(iter(spec.params["needs"].values()))))
+        return ask(g, SERIES, record(SeriesStep, (next(iter(spec.params["needs"].values())),)))
     variants, choices = memo.static_variants(cards, cid, own, col_units)
     if not variants:
         fail(g, cid, "no-kind")
@@ -126,9 +128,9 @@ def start_order(g: Game, cid: int) -> bool:
             cards, cid, variants, own, g.own[g.scorer_seat], g.cu, g.cols)
         if by_columns and len(by_columns) < len(variants):
             variants = [variants[i] for i in by_columns]
-            choices = tuple(choices[i] for i in by_columns)
+            choices = tuple([choices[i] for i in by_columns])
     if len(variants) > 1:
-        return ask(g, VARIANT, VariantStep(tuple(variants), choices))
+        return ask(g, VARIANT, record(VariantStep, (tuple(variants), choices)))
     return start_fill(g, cid, need_of(g, cid, variants[0]))
 
 
@@ -176,7 +178,7 @@ def on_series(g: Game, ch: Choice) -> None:
                 members.append((rev, units))
             else:
                 members.append((g.take_face(owner, (g.colours[owner], oid)), units))
-        members.sort(key=lambda m: -m[1])
+        members.sort(key=itemgetter(1), reverse=True)  # stable: as listed among equals
         r.members = members
     if g.events is not None:
         g.emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
@@ -202,7 +204,7 @@ def on_variant(g: Game, ch: Choice) -> None:
     """``("variant", kinds)``: the kinds a choice order takes, in the order of its needs."""
     r = g.resolving
     spec = g.cards.order[r.card]
-    variant = tuple(KIND_INDEX[k] for k in ch[1])
+    variant = tuple(map(KIND_INDEX.__getitem__, ch[1]))
     if g.events is not None:
         g.emit({"type": "variant", "seat": r.owner, "order": spec.id, "kinds": list(ch[1])})
     if not start_fill(g, r.card, need_of(g, r.card, variant)):
@@ -215,11 +217,9 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
     units_of = g.cards.units
     take: list[int] = []
     if takes_all:
-        total = 0
         for col in cols:
             take.extend(col)
-            total += sum(units_of[c] for c in col)
-        return take, (ZERO5, ZERO5, max(0, need[2] - total))
+        return take, (ZERO5, ZERO5, max(0, need[2] - sum(g.cu)))
     miss_u = [0, 0, 0, 0, 0]
     miss_d = [0, 0, 0, 0, 0]
     units, dbl, _ = need
@@ -261,7 +261,7 @@ def start_fill(g: Game, cid: int, need: Need) -> bool:
     if missing == NOTHING_MISSING:
         filled(g, cid, take, [], [], -1)
         return False
-    return ask(g, FILL, FillStep(tuple(take), need, missing))
+    return ask(g, FILL, record(FillStep, (tuple(take), need, missing)))
 
 
 def on_fill(g: Game, ch: Choice) -> None:
@@ -289,7 +289,7 @@ def on_fill(g: Game, ch: Choice) -> None:
     if g.events is not None:
         g.emit({"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
                 "offered": [list(x) for x in hand]})
-    ask(g, HELP, HelpStep(step, hand, request, queue[0], queue[1:]))
+    ask(g, HELP, record(HelpStep, (step, hand, request, queue[0], queue[1:])))
 
 
 def on_decline(g: Game, ch: Choice) -> None:
@@ -298,8 +298,8 @@ def on_decline(g: Game, ch: Choice) -> None:
     if g.events is not None:
         g.emit({"type": "help-declined", "seat": r.owner, "helper": step.asking})
     if step.queue:
-        ask(g, HELP, HelpStep(step.fill, step.offered, step.request, step.queue[0],
-                                    step.queue[1:]))
+        ask(g, HELP, record(HelpStep, (step.fill, step.offered, step.request, step.queue[0],
+                                     step.queue[1:])))
         return
     # nobody helped: the order fails and the offered cards stay in hand (and known)
     fail(g, r.card, "no-help")
@@ -422,16 +422,17 @@ def on_block(g: Game, ch: Choice) -> None:
 def start_show(g: Game, cid: int) -> bool:
     """The owner must ask an opponent who holds an ingredient card (card backs show it)."""
     owner = g.cards.owner[cid]
-    kind = g.cards.kind
-    targets = tuple(s for s in g.cards.others[owner] if any(kind[c] >= 0 for c in g.hands[s]))
+    scorer = g.cards.scorer  # ingredient ids come before the scorer card's, orders after it
+    hands = g.hands
+    targets = tuple([s for s in g.cards.others[owner] if hands[s] and min(hands[s]) < scorer])
     if not targets:
         fail(g, cid, "nobody-to-ask")
         return False
-    return ask(g, SHOW_ASK, ShowAskStep(targets))
+    return ask(g, SHOW_ASK, record(ShowAskStep, (targets,)))
 
 
 def on_ask(g: Game, ch: Choice) -> None:
-    ask(g, SHOW_CARD, ShowCardStep(ch[1]))
+    ask(g, SHOW_CARD, record(ShowCardStep, (ch[1],)))
 
 
 def on_show(g: Game, ch: Choice) -> None:
@@ -445,7 +446,7 @@ def on_show(g: Game, ch: Choice) -> None:
         g.known[target].append((kind, units))
     if g.events is not None:
         g.emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
-    ask(g, SHOW_PLAY, ShowPlayStep(target, kind, units))
+    ask(g, SHOW_PLAY, record(ShowPlayStep, (target, kind, units)))
 
 
 def show_nothing_to_play(g: Game) -> None:

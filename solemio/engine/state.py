@@ -94,8 +94,14 @@ class Decision(NamedTuple):
 
 
 # ---------------------------------------------------------------- the reveal in flight
-# A step record is replaced by the next, never changed (clones share them); they are not
-# frozen dataclasses only because those build several times slower.
+# ``Resolving`` is the one record the reveal changes as it goes (a series' members, its
+# helper).  The step records below are immutable: each is replaced by the next (clones
+# share them).  They are typed NamedTuples, and the rules build them with
+# ``record(FillStep, (take, need, missing))``: ``tuple.__new__`` makes one in C, where
+# calling the class runs a Python-level ``__new__`` (a dataclass, an ``__init__``), about
+# three times the cost, and a reveal builds one for nearly every decision it poses.
+
+record = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -109,23 +115,20 @@ class Resolving:
     rewarded: bool = False  # a series rewards its helper once
 
 
-@dataclass(slots=True)
-class SeriesStep:
+class SeriesStep(NamedTuple):
     """The owner says which series orders from hand join the revealed one, and their amounts."""
 
     units: int  # what the revealed order asks for alone (4)
 
 
-@dataclass(slots=True)
-class VariantStep:
+class VariantStep(NamedTuple):
     """The owner picks the kinds of a choice order (only those the columns fill, if any)."""
 
     variants: tuple[tuple[int, ...], ...]
     choices: tuple[Choice, ...]
 
 
-@dataclass(slots=True)
-class FillStep:
+class FillStep(NamedTuple):
     """The columns fall short: the owner adds from hand, asks for help, or gives up."""
 
     take: tuple[int, ...]  # what the columns give (doubles first)
@@ -133,8 +136,7 @@ class FillStep:
     missing: Need
 
 
-@dataclass(slots=True)
-class HelpStep:
+class HelpStep(NamedTuple):
     """One opponent at a time is asked to cover ``request``; the owner offers ``offered``."""
 
     fill: FillStep
@@ -144,27 +146,23 @@ class HelpStep:
     queue: tuple[int, ...]  # those asked after, clockwise
 
 
-@dataclass(slots=True)
-class BlockStep:
+class BlockStep(NamedTuple):
     """The owner of a block order adds own-kind cards from hand to the column."""
 
 
-@dataclass(slots=True)
-class ShowAskStep:
+class ShowAskStep(NamedTuple):
     """The owner of a show order picks an opponent who holds an ingredient card."""
 
     targets: tuple[int, ...]
 
 
-@dataclass(slots=True)
-class ShowCardStep:
+class ShowCardStep(NamedTuple):
     """The asked opponent shows one ingredient card of their choice."""
 
     asked: int
 
 
-@dataclass(slots=True)
-class ShowPlayStep:
+class ShowPlayStep(NamedTuple):
     """The owner holds the shown kind and plays one card of it (single or double)."""
 
     asked: int
