@@ -66,21 +66,22 @@ def end_round(g: Game, reason: str) -> None:
 def next_reveal(g: Game) -> None:
     """Reveal cards until an order needs a decision or the oven is empty."""
     cards = g.cards
+    kind_of, units_of = cards.kind, cards.units
+    cols, cu, events = g.cols, g.cu, g.events
     queue = g.reveal_queue
     while g.ri < len(queue):
         cid = queue[g.ri]
         g.ri += 1
-        k = cards.kind[cid]
+        k = kind_of[cid]
         if k >= 0:
-            g.cols[k].append(cid)
-            g.cu[k] += cards.units[cid]
-            if g.events is not None:
+            cols[k].append(cid)
+            cu[k] += units_of[cid]
+            if events is not None:
                 g.emit({"type": "reveal", "card": list(cards.face[cid]), "index": g.ri - 1})
             continue
-        owner = cards.owner[cid]
-        if g.events is not None:
+        if events is not None:
             g.emit({"type": "reveal", "card": list(cards.face[cid]), "index": g.ri - 1,
-                    "owner": owner})
+                    "owner": cards.owner[cid]})
         if start_order(g, cid):
             return
     finish_scoring(g)
