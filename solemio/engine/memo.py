@@ -208,15 +208,25 @@ def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, 
 def _carry_sets(needs: list[Need]) -> tuple:
     """Per kind, per units t (0 up to the most any variant asks): the bit set of variants
     needing at most t units of that kind; the same for double cards if any are needed."""
-    if any(m for _u, _d, m in needs):
+    if any([m for _u, _d, m in needs]):
         return needs, None, None
 
     def sets(amounts: list[tuple[int, ...]]) -> list[list[int]]:
-        top = max(max(a) for a in amounts)
-        return [[sum(1 << i for i, a in enumerate(amounts) if a[k] <= t) for t in range(top + 1)]
-                for k in range(5)]
+        top = max([max(a) for a in amounts])
+        out = []
+        for k in range(5):
+            exactly = [0] * (top + 1)  # per t: the variants needing exactly t
+            for i, a in enumerate(amounts):
+                exactly[a[k]] |= 1 << i
+            at_most = []
+            bits = 0
+            for variants in exactly:
+                bits |= variants
+                at_most.append(bits)
+            out.append(at_most)
+        return out
 
-    by_doubles = sets([d for _u, d, _m in needs]) if any(any(d) for _u, d, _m in needs) else None
+    by_doubles = sets([d for _u, d, _m in needs]) if any([any(d) for _u, d, _m in needs]) else None
     return needs, sets([u for u, _d, _m in needs]), by_doubles
 
 
