@@ -25,19 +25,22 @@ from solemio.engine.orders import Need
 from solemio.engine.state import DECLINE, GIVE_UP, PASS, Choice, Face
 
 
-def plays(counts: list[int]) -> tuple[Choice, ...]:
-    """Every play of a hand with these counts: 1 or more cards, all of one kind; else pass."""
-    out = []
+def plays(counts: Sequence[int]) -> tuple[Choice, ...]:
+    """Every play of a hand with these counts: 1 or more cards, all of one kind; else pass.
+    Kind by kind, each kind's plays memoised (a new hand is met often in a play-out)."""
+    out: tuple[Choice, ...] = ()
     for k in range(5):
         s, d = counts[k], counts[k + 5]
-        if s == 0 and d == 0:
-            continue
-        name = KINDS[k]
-        for a in range(s + 1):
-            for b in range(d + 1):
-                if a or b:
-                    out.append(("play", name, a, b))
-    return tuple(out) if out else (PASS,)
+        if s or d:
+            out += _kind_plays(k, s, d)
+    return out or (PASS,)
+
+
+@cache
+def _kind_plays(k: int, s: int, d: int) -> tuple[Choice, ...]:
+    """The plays of ``s`` singles and ``d`` doubles of kind ``k``: a singles, b doubles."""
+    name = KINDS[k]
+    return tuple([("play", name, a, b) for a in range(s + 1) for b in range(d + 1) if a or b])
 
 
 def block_choices(singles: int, doubles: int, column: int, low: int) -> tuple[Choice, ...]:
