@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,12 @@ def test_fills_of_any_kinds(hand, many, help_ok):
         assert choice in fast
     assert [fast[i] for i in range(len(fast))] == list(fast)
     assert ("fill", (), (("any", many),)) not in fast
+
+
+@pytest.mark.parametrize("r", range(0, 16))
+def test_a_request_is_counted_off_as_listed(r):
+    listed = en.kind_requests(r)
+    assert [en.kind_request(r, i) for i in range(len(listed))] == list(listed)
 
 
 @settings(max_examples=200, deadline=None)

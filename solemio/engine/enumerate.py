@@ -18,6 +18,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, permutations, product
+from math import comb
 
 from solemio.engine.covers import any_covers, unit_covers
 from solemio.engine.kinds import KIND_INDEX, KINDS
@@ -190,7 +191,7 @@ class AnyFillChoices(Sequence):
         ends = []
         total = 0
         for _part, r in parts:
-            total += len(kind_requests(r))
+            total += comb(r + 4, 4)  # len(kind_requests(r))
             ends.append(total)
         self.ends = ends
 
@@ -209,7 +210,7 @@ class AnyFillChoices(Sequence):
             return GIVE_UP
         p = bisect_right(self.ends, i)
         part, r = self.parts[p]
-        req = kind_requests(r)[i - (self.ends[p - 1] if p else 0)]
+        req = kind_request(r, i - (self.ends[p - 1] if p else 0))
         return ("fill", part, req or None)
 
     def __iter__(self):
@@ -264,10 +265,35 @@ def kind_requests(r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
         return ((),)
     out = []
     for bars in combinations(range(r + 4), 4):  # stars and bars: 5 counts summing to r
-        edges = (-1, *bars, r + 4)
-        split = [edges[i + 1] - edges[i] - 1 for i in range(5)]
-        out.append(tuple((KINDS[k], n) for k, n in enumerate(split) if n))
+        out.append(_split_at(r, bars))
     return tuple(out)
+
+
+def _split_at(r: int, bars: Sequence[int]) -> tuple[tuple[str, int], ...]:
+    """The request whose 5 counts lie between the 4 ``bars`` among r + 4 places."""
+    edges = (-1, *bars, r + 4)
+    return tuple([(KINDS[k], edges[k + 1] - edges[k] - 1) for k in range(5)
+                  if edges[k + 1] - edges[k] > 1])
+
+
+def kind_request(r: int, i: int) -> tuple[tuple[str, int], ...]:
+    """``kind_requests(r)[i]`` without listing them (up to 3,876 for 15 units): the i-th
+    4-combination of range(r + 4) in lexicographic order, counted off with ``comb``."""
+    if r == 0:
+        return ()
+    n = r + 4
+    bars = []
+    x = 0
+    for left in (4, 3, 2, 1):
+        while True:
+            starting_here = comb(n - x - 1, left - 1)  # combinations whose next bar is x
+            if i < starting_here:
+                break
+            i -= starting_here
+            x += 1
+        bars.append(x)
+        x += 1
+    return _split_at(r, bars)
 
 def help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
     """A helper's choices: decline, or each exact way a hand with these counts covers ``request``."""
