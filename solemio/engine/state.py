@@ -98,8 +98,10 @@ class Decision(NamedTuple):
 # helper).  The step records below are immutable: each is replaced by the next (clones
 # share them).  They are typed NamedTuples, and the rules build them with
 # ``record(FillStep, (take, need, missing))``: ``tuple.__new__`` makes one in C, where
-# calling the class runs a Python-level ``__new__`` (a dataclass, an ``__init__``), about
-# three times the cost, and a reveal builds one for nearly every decision it poses.
+# calling the class runs a Python-level ``__new__`` (a dataclass: ``__init__``) in a nested
+# interpreter loop.  A reveal builds one for nearly every decision it poses; reading a
+# field costs a little more than a slot, and still 200 Sole Mio! games ran about 1 % fewer
+# instructions than with slotted dataclasses.
 
 record = tuple.__new__
 
