@@ -10,6 +10,7 @@ read as "click these", and a focused widget that is also a target shows both mar
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -57,10 +58,12 @@ def _segment(edges: list, lengths: list[float], a: float, b: float) -> list:
     return out
 
 
-def pointer(surface: pygame.Surface, target: pygame.Rect, t: float, arrow: bool = True
-            ) -> pygame.Rect:
+def pointer(surface: pygame.Surface, target: pygame.Rect, t: float, arrow: bool = True,
+            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Ring ``target`` as the guide's pointer at time ``t`` (seconds); returns the area
-    painted.  The dashes march (about a dash a second) and the arrow bobs."""
+    painted.  The dashes march (about a dash a second) and the arrow bobs, on the side of
+    the ring where it covers none of ``avoid`` (the other buttons: in a stack of answers
+    an arrow from above sat on the words of the answer above)."""
     scale = max(1.0, surface.get_height() / 720)
     width = max(3, int(3 * scale))
     ring = target.inflate(2 * width + 6, 2 * width + 6)
@@ -70,24 +73,45 @@ def pointer(surface: pygame.Surface, target: pygame.Rect, t: float, arrow: bool 
         pygame.draw.line(surface, POINTER, p, q, width)
     painted = ring.inflate(4, 4)
     if arrow:
-        painted = painted.union(_arrow(surface, ring, t, scale))
+        painted = painted.union(_arrow(surface, ring, t, scale, avoid))
     return painted
 
 
-def _arrow(surface: pygame.Surface, ring: pygame.Rect, t: float, scale: float
-           ) -> pygame.Rect:
-    """A small arrow pointing at the ring from above (from below when there is no room
-    above it), bobbing."""
+def _arrow(surface: pygame.Surface, ring: pygame.Rect, t: float, scale: float,
+           avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small arrow pointing at the ring, bobbing: from above if there is room and it
+    covers nothing in ``avoid``, else from below, the left or the right (the first side that
+    is free; above when none is)."""
     size = int(12 * scale)
     bob = int(3 * scale * (1 + math.sin(t * 5)))
-    x = ring.centerx
-    if ring.top - 2 * size - 6 * scale >= 0:
-        tip = (x, ring.top - 2 - bob)
-        pts = [tip, (x - size, tip[1] - size), (x + size, tip[1] - size)]
-    else:
-        tip = (x, ring.bottom + 2 + bob)
-        pts = [tip, (x - size, tip[1] + size), (x + size, tip[1] + size)]
+    cx, cy = ring.center
+    sides = {
+        "above": [(cx, ring.top - 2 - bob), (cx - size, ring.top - 2 - bob - size),
+                  (cx + size, ring.top - 2 - bob - size)],
+        "below": [(cx, ring.bottom + 2 + bob), (cx - size, ring.bottom + 2 + bob + size),
+                  (cx + size, ring.bottom + 2 + bob + size)],
+        "left": [(ring.left - 2 - bob, cy), (ring.left - 2 - bob - size, cy - size),
+                 (ring.left - 2 - bob - size, cy + size)],
+        "right": [(ring.right + 2 + bob, cy), (ring.right + 2 + bob + size, cy - size),
+                  (ring.right + 2 + bob + size, cy + size)],
+    }
+    window = surface.get_rect()
+    reach = int(2 * size + 6 * scale)  # the arrow's box at the top of its bob
+    room = {"above": ring.top - reach >= 0, "left": ring.left - reach >= 0,
+            "below": ring.bottom + reach <= window.h, "right": ring.right + reach <= window.w}
+
+    def box(pts: list[tuple[int, int]]) -> pygame.Rect:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4,
+                           max(ys) - min(ys) + 4)
+
+    # Free sides are judged at the bob's far end, so the arrow never swings onto a button.
+    far = {side: box(pts).inflate(2 * int(6 * scale), 2 * int(6 * scale)) for side, pts in
+           sides.items()}
+    free = [side for side in sides if room[side]
+            and not any(far[side].colliderect(r) for r in avoid)]
+    side = free[0] if free else ("above" if room["above"] else "below")
+    pts = sides[side]
     pygame.draw.polygon(surface, POINTER, pts)
     pygame.draw.polygon(surface, HALO, pts, max(2, int(2 * scale)))
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return pygame.Rect(min(xs) - 2, min(ys) - 2, max(xs) - min(xs) + 4, max(ys) - min(ys) + 4)
+    return box(pts)

@@ -391,8 +391,11 @@ class PlayScene(Scene):
         tip = self.guide_tip() if self.guided else None
         if tip is None:
             return
-        for r in self.guide_target_rects(tip):
-            guide_marks.pointer(surface, r, self.t)
+        targets = self.guide_target_rects(tip)
+        others = [w.rect for w in self.focus.widgets if w.visible and w.rect.w > 0]
+        for r in targets:
+            guide_marks.pointer(surface, r, self.t,
+                                avoid=[o for o in others if not o.colliderect(r)])
 
     def my_decision(self) -> Any:
         """The pending decision if it is for the person who holds the screen and the show

@@ -53,3 +53,19 @@ def test_the_pointer_moves_and_points_from_below_near_the_top():
     painted = guide_marks.pointer(top, near, 0.0)
     assert painted.bottom > near.bottom + 8  # the arrow went below: no room above
     assert top.get_rect().contains(painted.clip(top.get_rect()))
+
+
+def test_the_arrow_keeps_off_the_other_buttons():
+    """In a stack of answers the arrow from above sat on the words of the answer above
+    (seen in French at 1024x640): it now comes from a free side, at every point of its bob."""
+    above = pygame.Rect(150, 100, 200, 40)
+    target = pygame.Rect(150, 150, 200, 40)
+    below = pygame.Rect(150, 200, 200, 40)
+    for t in (0.0, 0.1, 0.2, 0.3, 0.5):
+        surf = _felt()
+        guide_marks.pointer(surf, target, t, avoid=[above, below])
+        for r in (above, below):
+            assert guide_marks.POINTER not in _colours(surf, r.inflate(-4, -4)), (t, r)
+        ring = target.inflate(30, 30)
+        left = pygame.Rect(0, target.top, ring.left, target.h)
+        assert guide_marks.POINTER in _colours(surf, left)  # it points from the left
