@@ -3,7 +3,7 @@ language, naming the file and the line (the new-game screen leaves it out)."""
 
 from __future__ import annotations
 
-import pygame
+from ui_helpers import recording_texts
 
 from solemio.resources import resource_path
 from solemio.ui import theme
@@ -11,26 +11,12 @@ from solemio.ui.scenes.title import TitleScene
 from solemio.userdirs import user_cardsets_dir
 
 
-def _recording(monkeypatch) -> set[str]:
-    rendered: set[str] = set()
-
-    class RecordingFont(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            rendered.add(str(text))
-            return super().render(text, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
-    theme.font.cache_clear()
-    theme.clear_caches()
-    return rendered
-
-
 def test_a_broken_house_variant_is_named_on_the_title_in_french(make_app, monkeypatch):
     text = resource_path("cardsets", "sole-mio.yaml").read_text(encoding="utf-8")
     broken = text.replace("id: sole-mio", "id: maison").replace("rounds: 2", "rounds: deux")
     (user_cardsets_dir() / "maison.yaml").write_text(broken, encoding="utf-8")
     line = next(i for i, t in enumerate(broken.splitlines(), 1) if "rounds: deux" in t)
-    rendered = _recording(monkeypatch)
+    rendered = recording_texts(monkeypatch)
     app = make_app((1024, 640), language="fr")
     try:
         app.manager.push(TitleScene(app))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pygame
-from ui_helpers import FAST_AGENTS
+from ui_helpers import FAST_AGENTS, recording_texts
 
 from solemio import i18n
 from solemio.engine import load_cardset
@@ -14,20 +13,6 @@ from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
 
 COLOURS = ["blue", "green", "brown", "red", "yellow"]
-
-
-def _record(monkeypatch) -> set[str]:
-    rendered: set[str] = set()
-
-    class RecordingFont(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            rendered.add(str(text))
-            return super().render(text, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
-    theme.font.cache_clear()  # fonts made from now on record; no text comes from a cache
-    theme.clear_caches()
-    return rendered
 
 
 def test_card_faces_already_drawn_are_redrawn_in_the_new_language(make_app):
@@ -48,7 +33,7 @@ def test_card_faces_already_drawn_are_redrawn_in_the_new_language(make_app):
 
 
 def test_the_table_speaks_the_new_language_on_the_next_frame(make_app, monkeypatch):
-    rendered = _record(monkeypatch)
+    rendered = recording_texts(monkeypatch)
     app = make_app((1280, 720), language="en")
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(3)]
     sess = GameSession(load_cardset("sole-mio"), seats, 3, first=0, agent_options=FAST_AGENTS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from types import SimpleNamespace
 
-import pygame
+from ui_helpers import recording_texts
 
 from solemio import records, stats
 from solemio.engine import load_cardset
@@ -15,20 +15,6 @@ from solemio.ui import theme
 from solemio.ui.scenes.title import TitleScene
 
 WHEN = time.mktime((2026, 11, 26, 14, 2, 0, 0, 0, -1))  # local time, as the game stores it
-
-
-def _recording(monkeypatch) -> set[str]:
-    rendered: set[str] = set()
-
-    class RecordingFont(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            rendered.add(str(text))
-            return super().render(text, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
-    theme.font.cache_clear()
-    theme.clear_caches()
-    return rendered
 
 
 def _games() -> None:
@@ -44,7 +30,7 @@ def _games() -> None:
 
 
 def _drawn(app, monkeypatch, scene: str) -> str:
-    rendered = _recording(monkeypatch)
+    rendered = recording_texts(monkeypatch)
     app.manager.reset(TitleScene(app))
     app.manager.open(scene)
     app.step([], 0.016, draw=True)

@@ -1,3 +1,25 @@
 """Shared values for the window tests (a module of its own: importing conftest is fragile)."""
 
+from __future__ import annotations
+
+import pygame
+
 FAST_AGENTS = {"hard": {"budget_ms": 20}}  # the tests check the flow, not the strength
+
+
+def recording_texts(monkeypatch) -> set[str]:
+    """Every text the fonts render from now on (the caches are emptied first, so no text
+    comes from a font or picture made before the call)."""
+    from solemio.ui import theme
+
+    rendered: set[str] = set()
+
+    class RecordingFont(pygame.font.Font):
+        def render(self, text, *args, **kwargs):
+            rendered.add(str(text))
+            return super().render(text, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    theme.font.cache_clear()
+    theme.clear_caches()
+    return rendered
