@@ -124,11 +124,15 @@ class GameOverScene(WidgetScene):
             if units:
                 sub += "  ·  " + ngettext("{n} unit in hand", "{n} units in hand", units[seat])
             tx = row.x + 2 * rad + row.h // 2
-            t = theme.fit_text(sub, int(row.h * 0.24), row.x + int(row.w * 0.36) - tx - 8,
-                               theme.WALNUT_MID)
-            surface.blit(t, (row.x + 2 * rad + row.h // 2, row.centery + 2))
-            cw, ch = layout.card_size(row.h * 0.84)
+            # The filled cards start after the words: a third of the row, more (up to half)
+            # when the line with the units in hand needs it (Dutch, two-digit counts).
+            size = int(row.h * 0.24)
             x = row.x + int(row.w * 0.36)
+            x = min(row.x + row.w // 2,
+                    max(x, tx + theme.text(sub, size, theme.WALNUT_MID).get_width() + 8))
+            t = theme.fit_text(sub, size, x - tx - 8, theme.WALNUT_MID)
+            surface.blit(t, (tx, row.centery + 2))
+            cw, ch = layout.card_size(row.h * 0.84)
             avail = row.right - x - cw - row.h
             step = min(cw + 4, avail // max(1, len(filled) - 1)) if len(filled) > 1 else cw
             for i, face in enumerate(filled):
