@@ -68,6 +68,19 @@ NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02), final_dump
 PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 
+_REQUEST_UNITS: dict[tuple, int] = {}
+
+
+def _request_units(request: tuple) -> int:
+    """Units a help request asks for (a double counts two); the same requests recur, so remembered."""
+    n = _REQUEST_UNITS.get(request)
+    if n is None:
+        if len(_REQUEST_UNITS) > 50_000:
+            _REQUEST_UNITS.clear()
+        n = _REQUEST_UNITS[request] = sum(2 * k if what.startswith("double-") else k for what, k in request)
+    return n
+
+
 class HeuristicAgent(Agent):
     """A seat that plays by rules of thumb over its own (imperfect) memory."""
 
@@ -336,13 +349,12 @@ class HeuristicAgent(Agent):
             return min(direct, key=lambda c: (self._cards_cost(c[1]), c))
         asks = [c for c in view.choices if c[0] == "fill"]
         if asks and self.ev.cs.help:
-            def req_units(c):
-                total = 0
-                for what, n in c[2]:
-                    total += 2 * n if what.startswith("double-") else n
-                return total
-
-            return min(asks, key=lambda c: (req_units(c), self._cards_cost(c[1]), c))
+            # the fewest units asked for, then the cheapest cards: Grande's fills can
+            # offer thousands of requests, so the cards are costed only for the fewest
+            units = [_request_units(c[2]) for c in asks]
+            fewest = min(units)
+            return min((c for c, u in zip(asks, units, strict=True) if u == fewest),
+                       key=lambda c: (self._cards_cost(c[1]), c))
         return ("give-up",)
 
     def _d_variant(self, view: SeatView, ctx: dict) -> tuple:

@@ -8,7 +8,8 @@ each candidate to the *same* copy (common random numbers: the candidates
 are compared on identical deals, which removes most of the noise) and plays
 the copy out to the end of the current round: its own seat by the rules of
 thumb, the opponents by a fast policy with normal's habits, whose dice are
-keyed to the point of the game they are thrown at (``KeyedRandom``).  The
+keyed to the point of the game they are thrown at (``KeyedRandom``), or in
+Grande by the rules of thumb themselves (``OPPONENTS_BY_CARDSET``).  The
 value of a play-out is the seat's filled orders minus its opponents'
 average, each counting what its hand is still worth for the rounds to come
 (``HAND_VALUE``, fitted from simulated games), plus a bonus for leading at
@@ -17,11 +18,10 @@ the end of the game.
 Search is a referee over the rules of thumb, not a replacement: the
 candidates come from the heuristic, which is also the default, and another
 candidate is chosen only when it beats the default by more than one
-standard error of the paired differences (and a small margin; two in
-Grande, where the arena showed the looser bar losing).  With very
+standard error of the paired differences (and a small margin).  With very
 few play-outs the seat therefore plays like a perfect-memory normal seat
 instead of collapsing, which is the failure mode of plain iteration-limited
-search; with the 15-20 play-outs 100 ms buys it overturns the default about
+search; with the 10-20 play-outs 100 ms buys it overturns the default about
 twice as often as the old two-standard-error bar did, which a long search's
 verdict favours (measured: docs/ai.md).
 
@@ -346,9 +346,12 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
 
 MARGIN = 0.05  # an alternative must beat the default by this much (in filled orders)
 PICK_SE = 1.0  # ... and by this many standard errors of the paired differences (docs/ai.md)
-# Grande keeps the stricter bar: there the play-outs' verdict and the table disagree
-# (one standard error won 0.39 of 40 games against 3 normal, two 0.58 of 32; docs/ai.md)
-PICK_SE_BY_CARDSET = {"grande": 2.0}
+OPPONENTS = "light"  # how a play-out's opponents decide: "light" (``light_policy``) or "rules"
+# Grande's play-outs with the light stand-in favoured an early order the table did not bear
+# out; its opponents decide by the rules of thumb with perfect memory (docs/ai.md), except
+# which ingredients they play, where the rules' plans would halve the play-outs a budget buys
+OPPONENTS_BY_CARDSET = {"grande": "rules"}
+LIGHT_ALWAYS = frozenset(("play",))  # decisions the opponents answer lightly even under "rules"
 SETTLE_MIN = 48  # play-outs before the search may stop early
 
 
@@ -386,14 +389,20 @@ _POLICIES: dict[tuple, _SampleSelf] = {}
 _EVALUATORS: dict[int, Evaluator] = {}
 
 
-def _policy_for(spec: dict, sample: Game) -> _SampleSelf:
-    """The hard seat's own play-out policy for this search (made once per process and seat)."""
-    key = (spec["seat"], repr(spec["style"]), tuple(spec["colours"]), spec["first"])
+def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSelf:
+    """A seat's rule-of-thumb play-out policy for this search (made once per process and seat).
+
+    ``seat`` None: the hard seat's own; another seat: an opponent played by the
+    same perfect-memory rules of thumb (``OPPONENTS_BY_CARDSET``: "rules").
+    """
+    if seat is None:
+        seat = spec["seat"]
+    key = (seat, spec["seat"], repr(spec["style"]), tuple(spec["colours"]), spec["first"])
     pol = _POLICIES.get(key)
     if pol is None:
         if len(_POLICIES) > 64:
             _POLICIES.clear()
-        pol = _POLICIES[key] = _SampleSelf(spec["seat"], 0, style=spec["style"])
+        pol = _POLICIES[key] = _SampleSelf(seat, 0, style=spec["style"])
         pol.memory.colours = list(spec["colours"])
         pol.memory.first = spec["first"]
     ev = _EVALUATORS.get(id(sample.cs))
@@ -414,13 +423,16 @@ def iteration_row(sample: Game, spec: dict, it: int, stale: Callable[[], bool]) 
     same rows on any number of cores.
     """
     pol = _policy_for(spec, sample)
+    opps = None
+    if spec.get("opponents") == "rules":
+        opps = {s: _policy_for(spec, sample, s) for s in range(sample.n) if s != spec["seat"]}
     seed = spec["base_seed"] * 31 + it
     row = []
     try:
         for c in spec["cands"]:
             g = sample.clone()
             g.apply(c)
-            row.append(playout(g, spec["seat"], spec["round"], KeyedRandom(seed), pol, stale))
+            row.append(playout(g, spec["seat"], spec["round"], KeyedRandom(seed), pol, stale, opps))
     except _OutOfTime:
         return None
     return row
@@ -453,8 +465,11 @@ def hand_worth(g: Game, seat: int) -> float:
 
 
 def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSelf,
-            stale: Callable[[], bool]) -> float:
+            stale: Callable[[], bool], opps: dict[int, _SampleSelf] | None = None) -> float:
     """Play ``g`` to the end of the round: own seat by the rules of thumb, opponents light.
+
+    With ``opps`` (a rule-of-thumb policy per opponent seat) the opponents
+    decide by those rules, except the kinds in ``LIGHT_ALWAYS``.
 
     Value: own filled orders minus the opponents' mean, each counting what
     its hand is worth for the rounds still to come (``hand_worth``: an order
@@ -464,6 +479,9 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
     """
     steps = 0
     pol.restart()
+    if opps:
+        for o in opps.values():
+            o.restart()
     while not g.is_over():
         if steps % 8 == 7 and stale():
             raise _OutOfTime()
@@ -472,6 +490,8 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
         d = g.decision()
         if d.seat == me:
             choice = pol.act(_LiveView(g, me))  # type: ignore[arg-type]
+        elif opps is not None and d.kind not in LIGHT_ALWAYS:
+            choice = opps[d.seat].act(_LiveView(g, d.seat))  # type: ignore[arg-type]
         else:
             rng.at(g, d.seat, d.kind)
             choice = light_policy(g, rng)
@@ -598,6 +618,7 @@ class HardAgent(HeuristicAgent):
             "seat": self.seat, "style": self.style, "colours": tuple(self.memory.colours),
             "first": self.memory.first, "cands": tuple(cands), "base_seed": base_seed,
             "round": view.round, "stop": stop,
+            "opponents": OPPONENTS_BY_CARDSET.get(self.ev.cs.id, OPPONENTS),
         }
         di = cands.index(default)
         self.searches += 1
@@ -640,7 +661,7 @@ class HardAgent(HeuristicAgent):
                 else:
                     rows = [got[i] for i in sorted(got)]
                 self.playouts += len(rows)
-                return self._pick(rows, cands, default, self._bar())
+                return self._pick(rows, cands, default)
         rows = []
         it = 0
         while True:
@@ -660,11 +681,7 @@ class HardAgent(HeuristicAgent):
                 [list(col) for col in zip(*rows, strict=True)], di
             ):
                 break
-        return self._pick(rows, cands, default, self._bar())
-
-    def _bar(self) -> float:
-        """Standard errors an alternative must beat the default by, for this seat's card set."""
-        return PICK_SE_BY_CARDSET.get(self.ev.cs.id, PICK_SE) if self.ev is not None else PICK_SE
+        return self._pick(rows, cands, default)
 
     @staticmethod
     def _pick(rows: list[list[float]], cands: list[tuple], default: tuple, bar: float | None = None) -> tuple:
