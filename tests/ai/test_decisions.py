@@ -75,3 +75,32 @@ def test_targeted_rare_kinds(level: str) -> None:
                     need.discard(d.kind)
                 game.apply(choice)
     assert not need, need
+
+
+def test_normal_asks_for_the_fewest_units_then_the_cheapest_cards() -> None:
+    """A fill that needs help asks for the fewest units, then spends the cheapest cards.
+
+    The rule is checked against its plain statement at every such fill of a
+    few Grande games (the rule looks up units per request and costs cards
+    only among the fewest, because Grande's fills can offer thousands).
+    """
+    from solemio.ai.heuristic import HeuristicAgent
+
+    def units(request: tuple) -> int:
+        return sum(2 * n if what.startswith("double-") else n for what, n in request)
+
+    cs = load_cardset("grande")
+    checked = 0
+    for seed in range(6):
+        g = new_game(cs, COLOURS4, seed=300 + seed)
+        agents = [make_agent("normal", s, seed * 4 + s) for s in range(4)]
+        while not g.is_over():
+            d = g.decision()
+            choice = agents[d.seat].decide(g)
+            asks = [c for c in d.choices if c[0] == "fill" and c[2] is not None]
+            if d.kind == "fill" and asks and not any(c[0] == "fill" and c[2] is None for c in d.choices):
+                plain = min(asks, key=lambda c: (units(c[2]), HeuristicAgent._cards_cost(c[1]), c))
+                assert choice == plain
+                checked += 1
+            g.apply(choice)
+    assert checked >= 10
