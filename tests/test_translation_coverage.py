@@ -18,8 +18,8 @@ import gettext
 import re
 from pathlib import Path
 
-import pygame
 import pytest
+from ui.ui_helpers import recording_texts
 
 from solemio import i18n
 
@@ -81,17 +81,9 @@ def _recording_fonts(monkeypatch) -> set[str]:
     """Every text rendered from now on.  The fonts and the rendered texts are cached
     (``theme.font``, ``theme.text``): those an earlier test made would render past the
     recorder (the card faces' check then saw almost nothing after the window's tests),
-    so both are emptied first, and again when the test ends."""
-    _forget_fonts()
-    rendered: set[str] = set()
-
-    class RecordingFont(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            rendered.add(str(text))
-            return super().render(text, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
-    return rendered
+    so ``recording_texts`` empties both first, and ``_fresh_fonts_after`` again when
+    the test ends."""
+    return recording_texts(monkeypatch)
 
 
 def _pseudo_language(monkeypatch) -> None:
