@@ -49,6 +49,7 @@ class SeatView:
     hand: tuple[Face, ...]
     seats: tuple[SeatInfo, ...]
     supply: int
+    used: int  # cards spent on filled orders this round, face up: back to the supply next round
     oven: int
     oven_top: Face | None
     history: tuple[tuple, ...]  # this round's public plays, carried-over oven first
@@ -103,6 +104,7 @@ def build_view(g: Game, seat: int | None) -> SeatView:
         hand=tuple(sorted(face[c] for c in g.hands[seat])) if seat is not None else (),
         seats=tuple(infos),
         supply=len(g.supply),
+        used=len(g.used),
         oven=len(g.oven),
         oven_top=face[g.oven[-1]] if g.oven else None,
         history=tuple(g.history),

@@ -139,7 +139,7 @@ def begin(view: Any, position: int, failed_to_stack: bool = True,
         hand=tuple(view.hand),
         seats=tuple(SeatShow(si.colour, si.ingredients, si.orders, si.stack, tuple(si.filled))
                     for si in view.seats),
-        supply=view.supply, oven=view.oven, oven_top=view.oven_top,
+        supply=view.supply, used=view.used, oven=view.oven, oven_top=view.oven_top,
         history=tuple(view.history), scorer_holder=view.scorer_holder, reveal=reveal,
         failed_to_stack=failed_to_stack, said=((),) * n, marks=(0,) * n,
         winners=tuple(view.winners), position=position)
@@ -483,6 +483,7 @@ def differences(state: ShowState, view: Any) -> list[str]:
     check("round", state.round, view.round)
     check("hand", tuple(sorted(state.hand)), tuple(view.hand))
     check("supply", state.supply, view.supply)
+    check("used", state.used, view.used)
     check("scorer holder", state.scorer_holder, view.scorer_holder)
     for i, (ss, si) in enumerate(zip(state.seats, view.seats, strict=True)):
         check(f"seat {i} ingredients", ss.ingredients, si.ingredients)

@@ -201,3 +201,27 @@ def test_the_order_on_show_is_read_from_the_events_when_the_view_is_mid_reveal()
     assert later.reveal.current is not None and later.reveal.current.owner == 1
     assert (later.reveal.current.face, later.reveal.current.status) == (
         caught.reveal.current.face, caught.reveal.current.status)
+
+
+@pytest.mark.parametrize("edition,seed", [("sole-mio", 21), ("grande", 22), ("mamma-mia", 23)])
+def test_a_show_begun_in_the_middle_of_a_reveal_counts_the_supply_of_the_next_round(edition, seed):
+    """A game resumed in the middle of a reveal has cards already spent on filled orders;
+    they go back into the supply at the next round, so the show begun there must know how
+    many (the supply said 32 where the engine had 36)."""
+    cs = load_cardset(edition)
+    g = new_game(cs, ["blue", "green", "brown"], seed)
+    rng = random.Random(seed)
+    begun = 0
+    while g.decision() is not None:
+        view = g.view(0)
+        if view.scorer >= 0 and view.seats[view.scorer].filled and begun < 6:
+            st = show.begin(view, g.event_count(), cs.unfilled != "out-of-game", g.events_for(0))
+            twin = g.clone(record_events=True)
+            twin_rng = random.Random(begun)
+            while twin.decision() is not None and twin.round == view.round:
+                twin.apply(twin_rng.choice(twin.decision().choices))
+            st = show.run(st, twin.events_for(0, st.position))
+            assert show.differences(st, twin.view(0)) == []
+            begun += 1
+        g.apply(rng.choice(g.decision().choices))
+    assert begun > 0
