@@ -363,3 +363,22 @@ def test_enter_after_a_clicked_play_draws_from_the_supply(make_app):
     supply = sess.view().supply
     driver.key(app, pygame.K_RETURN)
     assert sess.view().supply < supply
+
+
+def test_enter_with_nothing_to_decide_in_the_reveal_hurries_it_and_never_presses_speed(make_app):
+    """With nothing to decide and nothing focused, Enter in the reveal moves the show on to
+    its next moment; it used to focus Speed, so a second Enter changed the speed."""
+    app = make_app(reveal_speed=1.0, pace=0.2)
+    sess = GameSession(load_cardset("sole-mio"), _seats("pccc"), 12, agent_options=FAST_AGENTS)
+    app.manager.push(TableScene(app, sess))
+    driver.play_until(app, lambda: isinstance(app.manager.top, RevealScene)
+                      and app.manager.top.hold > 0.5, random.Random(12), dt=0.05)
+    top = app.manager.top
+    top.focus.focus = -1
+    speed = app.settings.reveal_speed
+    position = sess.show.position
+    for _ in range(3):
+        driver.key(app, pygame.K_RETURN)
+        assert top.focus.focused is None or top.my_decision() is not None
+    assert app.settings.reveal_speed == speed
+    assert sess.show.position > position

@@ -297,6 +297,17 @@ class RevealScene(PlayScene):
             self.skip = False
         self.build_widgets()
 
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        # With nothing to decide and no button focused, Enter (or Space) is a player's
+        # "go on": the show moves to its next moment.  Passed on, it would focus Speed,
+        # and the next Enter would change the speed the player never asked to change.
+        if (event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self.focus.focused is None and self.my_decision() is None):
+            self.hold = 0.0
+            return None
+        return super().handle_event(event)
+
     def toggle_speed(self) -> None:
         sp = REVEAL_SPEEDS
         i = sp.index(self.app.settings.reveal_speed) if self.app.settings.reveal_speed in sp \
