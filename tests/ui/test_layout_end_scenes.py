@@ -190,7 +190,15 @@ def test_end_scenes_fit(make_app, texts, size, lang):
     app.draw()
     assert sc.stats.played >= 9
     assert_widgets_fit(sc, size)
-    assert_texts_apart(draw_recorded(app, sc, texts), size, "statistics")
+    rects = draw_recorded(app, sc, texts)
+    assert_texts_apart(rects, size, "statistics")
+    for r in rects:
+        for panel in (sc.left, sc.right):
+            # Half a line clear of the panel's rim (the first heading used to touch it).
+            if panel.colliderect(r):
+                m = r.h // 2
+                assert panel.inflate(-2 * m, -2 * m).contains(r), \
+                    f"statistics at {size}: a text {r} is on its panel's rim {panel}"
     assert not theme.OVERFLOWS, f"{lang} at {size}: cut short: {sorted(set(theme.OVERFLOWS))}"
 
 

@@ -129,11 +129,13 @@ class StatsScene(WidgetScene):
         else:
             lines = self.lines()
             px = max(11, min(int(h * 0.028), int(self.left.h / (len(lines) * 1.5 + 1))))
-            y = self.left.y + px // 2
+            inset = max(12, int(px * 0.8))  # the text clear of the panel's rim
+            y = self.left.y + inset
             for text, heading in lines:
-                t = theme.fit_text(text, px, self.left.w - 24, theme.INK if heading else
-                                   theme.WALNUT_MID, bold=heading)
-                surface.blit(t, (self.left.x + 12 + (0 if heading else px), y))
+                indent = 0 if heading else px
+                t = theme.fit_text(text, px, self.left.w - 2 * inset - indent,
+                                   theme.INK if heading else theme.WALNUT_MID, bold=heading)
+                surface.blit(t, (self.left.x + inset + indent, y))
                 y += int(px * (1.6 if heading else 1.35))
         self.draw_chart(surface)
         self.focus.draw(surface)
@@ -143,9 +145,14 @@ class StatsScene(WidgetScene):
         r = self.right
         h = self.size[1]
         px = max(11, int(h * 0.026))
-        cap = theme.fit_text(_("Wins over time"), px, r.w - 24, theme.INK, bold=True)
-        surface.blit(cap, (r.x + 12, r.y + 8))
-        plot = pygame.Rect(r.x + 3 * px, r.y + 2 * px + 8, r.w - 4 * px, r.h - 4 * px - 8)
+        inset = max(12, int(px * 0.8))
+        cap = theme.fit_text(_("Wins over time"), px, r.w - 2 * inset, theme.INK, bold=True)
+        cap_y = r.y + inset
+        surface.blit(cap, (r.x + inset, cap_y))
+        # The plot keeps a margin inside the panel, so the top value's dots and the last
+        # game's dot do not sit on the panel's rim.
+        top_y = cap_y + cap.get_height() + px
+        plot = pygame.Rect(r.x + 3 * px, top_y, r.w - 5 * px, r.bottom - 2 * px - top_y)
         pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.topleft, 2)
         pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.bottomright, 2)
         wins = self.stats.wins_over_time()
