@@ -12,6 +12,10 @@ compared are found from the seat's view alone (``candidates``), and the
 re-deal is canonical, so two positions the seat could not tell apart get the
 same samples and the same grade (``tests/coach/test_grading.py``).
 
+The play-out's opponents take the light policy in every edition, Grande too,
+where hard's own search plays them by the rules of thumb: those cost about
+twice the CPU and two gradings agreed no better with them (docs/coach.md).
+
 A play-out's value is the hard search's: the seat's filled orders minus its
 opponents' mean at the end of the round, each counting what its hand is
 still worth for the rounds to come (+1.5 for a win at the game's end).
