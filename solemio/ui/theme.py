@@ -81,7 +81,9 @@ def font(px: int, bold: bool = False,
         return pygame.font.Font(None, px)
 
 
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+TEXT_BASE = 24 * 1024 * 1024
+#: Rendered lines, bounded in bytes, not in count: at 4K two thousand lines held 250 MB.
+_TEXT_CACHE = ByteCache(TEXT_BASE, keep=0.8)
 
 
 def text(
@@ -91,10 +93,8 @@ def text(
     key = (s, int(px), tuple(colour), bold, display)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        if len(_TEXT_CACHE) > 2000:
-            _TEXT_CACHE.clear()
         surf = font(px, bold, display).render(s, True, colour)
-        _TEXT_CACHE[key] = surf
+        _TEXT_CACHE.put(key, surf)
     return surf
 
 
@@ -236,8 +236,10 @@ _LAYERS = ByteCache(LAYER_BASE)  # cached layers never hold more than its budget
 
 
 def set_layer_budget(scale: float) -> None:
-    """Scale the layer budget with the window area: a 4K window's panels are 4x the bytes."""
+    """Scale the layer and text budgets with the window area: a 4K window's panels and
+    lines are 4x the bytes."""
     _LAYERS.budget = int(LAYER_BASE * max(1.0, scale))
+    _TEXT_CACHE.budget = int(TEXT_BASE * max(1.0, scale))
 
 
 def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],
