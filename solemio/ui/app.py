@@ -136,7 +136,7 @@ class App:
         from solemio.ui import theme
         from solemio.ui.cards import area_scale
 
-        theme.set_layer_budget(area_scale(self.size))
+        theme.set_cache_budgets(area_scale(self.size))
         self.warmer.fit_window(area_scale(self.size))
         if self._cards is not None:
             self._cards.fit_window(self.size)

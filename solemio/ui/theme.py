@@ -235,7 +235,7 @@ LAYER_BASE = 16 * 1024 * 1024
 _LAYERS = ByteCache(LAYER_BASE)  # cached layers never hold more than its budget in bytes
 
 
-def set_layer_budget(scale: float) -> None:
+def set_cache_budgets(scale: float) -> None:
     """Scale the layer and text budgets with the window area: a 4K window's panels and
     lines are 4x the bytes."""
     _LAYERS.budget = int(LAYER_BASE * max(1.0, scale))

@@ -27,15 +27,15 @@ def test_rendered_text_is_kept_within_a_byte_budget_that_grows_with_the_window()
     count: two thousand lines at 4K held 250 MB.  The same line comes back from the
     cache; thousands of large ones stay within the budget."""
     theme.clear_caches()
-    theme.set_layer_budget(1.0)
+    theme.set_cache_budgets(1.0)
     try:
         first = theme.text("Four of a kind", 40)
         assert theme.text("Four of a kind", 40) is first
         for i in range(1500):
             theme.text(f"A long announcement, number {i}, at a 4K size", 90)
         assert theme._TEXT_CACHE.bytes <= theme.TEXT_BASE
-        theme.set_layer_budget(4.0)
+        theme.set_cache_budgets(4.0)
         assert theme._TEXT_CACHE.budget == 4 * theme.TEXT_BASE
     finally:
-        theme.set_layer_budget(1.0)
+        theme.set_cache_budgets(1.0)
         theme.clear_caches()
