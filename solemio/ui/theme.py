@@ -33,6 +33,8 @@ SHADOW = (0, 0, 0, 90)
 FELT = (46, 74, 42)
 FELT_DARK = (30, 50, 28)
 GOLD = (242, 186, 64)
+# Selected text in a text field: gold made pale, so the ink stays readable on it.
+SELECTION = (250, 222, 150)
 WHITE = (255, 255, 255)
 MUTED = (150, 128, 100)
 

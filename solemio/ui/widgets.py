@@ -8,11 +8,13 @@ widget does, never how input reaches it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
+from solemio.i18n import pgettext
 from solemio.ui import theme
 
 Action = Callable[[], None]
@@ -204,30 +206,162 @@ class Selector(Widget):
 
 
 class TextField(Widget):
-    """A one-line text entry (player names); typing goes in while it has the focus."""
+    """A one-line text entry (player names); typing goes in while it has the focus.
+
+    It edits like the text fields players know from everywhere else: a caret that
+    Left/Right/Home/End move (Shift extends a selection), Ctrl+A selects all, typing
+    replaces the selection, Ctrl+Backspace / Ctrl+Delete take a whole word.  Left at the
+    start or Right at the end still move the focus, so the keyboard never gets stuck in a
+    field.  A field reached from the keyboard, or made ready with ``select_all``, is
+    typed over.  At the length limit a counter says so, and a refused keystroke flashes it.
+    """
+
+    FLASH_S = 0.6
 
     def __init__(
         self, name: str, value: str, on_change: Callable[[str], None],
         rect: pygame.Rect | None = None, max_len: int = 16, tooltip: str = "",
     ) -> None:
         super().__init__(name, rect, tooltip)
-        self.value = value
+        self.value = value[:max_len]
         self.on_change = on_change
         self.max_len = max_len
+        self.caret = len(self.value)
+        self.anchor = self.caret  # the selection runs from anchor to caret
         self.caret_time = 0.0
+        self.refused_at: float | None = None  # when a keystroke last met the limit
+        self.fresh = False  # made ready to be typed over: the first click selects all
+
+    # --- the selection -------------------------------------------------------------------
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        return min(self.anchor, self.caret), max(self.anchor, self.caret)
+
+    def select_all(self, fresh: bool = False) -> None:
+        """Select the whole text; ``fresh``: also the first click selects it all (a name
+        the game filled in, waiting to be replaced)."""
+        self.anchor, self.caret = 0, len(self.value)
+        self.fresh = fresh
+
+    def _move(self, to: int, extend: bool) -> None:
+        self.caret = max(0, min(len(self.value), to))
+        if not extend:
+            self.anchor = self.caret
+
+    def _replace(self, start: int, end: int, s: str) -> None:
+        room = self.max_len - (len(self.value) - (end - start))
+        if len(s) > room:
+            s = s[: max(0, room)]
+            self.refused_at = time.monotonic()
+        self.value = self.value[:start] + s + self.value[end:]
+        self.caret = self.anchor = start + len(s)
+        self.fresh = False
+        self.on_change(self.value)
+
+    def _word_left(self) -> int:
+        i = self.caret
+        while i > 0 and self.value[i - 1].isspace():
+            i -= 1
+        while i > 0 and not self.value[i - 1].isspace():
+            i -= 1
+        return i
+
+    def _word_right(self) -> int:
+        i, n = self.caret, len(self.value)
+        while i < n and self.value[i].isspace():
+            i += 1
+        while i < n and not self.value[i].isspace():
+            i += 1
+        return i
+
+    # --- input ---------------------------------------------------------------------------
 
     def key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-            self.on_change(self.value)
+        if not self.enabled:
+            return False
+        k = event.key
+        mod = getattr(event, "mod", 0)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        lo, hi = self.selection
+        if ctrl and k == pygame.K_a:
+            self.select_all()
+            return True
+        if k == pygame.K_BACKSPACE:
+            if lo != hi:
+                self._replace(lo, hi, "")
+            elif self.caret > 0:
+                self._replace(self._word_left() if ctrl else self.caret - 1, self.caret, "")
+            return True
+        if k == pygame.K_DELETE:
+            if lo != hi:
+                self._replace(lo, hi, "")
+            elif self.caret < len(self.value):
+                self._replace(self.caret, self._word_right() if ctrl else self.caret + 1, "")
+            return True
+        if k == pygame.K_HOME:
+            self._move(0, shift)
+            return True
+        if k == pygame.K_END:
+            self._move(len(self.value), shift)
+            return True
+        if k == pygame.K_LEFT:
+            if lo != hi and not shift:
+                self._move(lo, False)
+                return True
+            if self.caret == 0:
+                return False  # at the start: the arrow moves the focus
+            self._move(self._word_left() if ctrl else self.caret - 1, shift)
+            return True
+        if k == pygame.K_RIGHT:
+            if lo != hi and not shift:
+                self._move(hi, False)
+                return True
+            if self.caret == len(self.value):
+                return False
+            self._move(self._word_right() if ctrl else self.caret + 1, shift)
             return True
         return False
 
     def text_input(self, s: str) -> None:
         if not self.enabled:
             return
-        self.value = (self.value + s)[: self.max_len]
-        self.on_change(self.value)
+        lo, hi = self.selection
+        self._replace(lo, hi, s)
+
+    def focused_by_keys(self) -> None:
+        """Reached with Tab or an arrow: ready to be typed over, as in any other program."""
+        self.select_all()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click puts the caret at the nearest gap between two characters (on a fresh
+        field it selects the whole text instead, ready to be typed over)."""
+        if self.fresh:
+            self.select_all()
+            return
+        r = self.rect
+        pad = max(6, r.h // 4)
+        x0, full, widths = r.x + pad, *self._widths()
+        target = pos[0] - x0
+        best = min(range(len(widths)), key=lambda i: abs(widths[i] * full - target))
+        self._move(best, False)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _px_pad(self) -> tuple[int, int]:
+        r = self.rect
+        return max(10, int(r.h * 0.42)), max(6, r.h // 4)
+
+    def _widths(self) -> tuple[float, list[float]]:
+        """The drawn text's width and each gap's position as a share of it (the text may be
+        drawn shrunk to fit, so positions are measured at the full size and scaled)."""
+        px, pad = self._px_pad()
+        surf = theme.fit_text(self.value, px, self.rect.w - 2 * pad - 4, theme.INK)
+        whole = theme.text(self.value, px).get_width() or 1
+        shares = [theme.text(self.value[:i], px).get_width() / whole if i else 0.0
+                  for i in range(len(self.value) + 1)]
+        return float(surf.get_width() if self.value else 0), shares
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
         r = self.rect
@@ -237,12 +371,33 @@ class TextField(Widget):
         if focused or hovered:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), width=max(2, r.h // 16),
                              border_radius=radius + 3)
-        px = max(10, int(r.h * 0.42))
-        pad = max(6, r.h // 4)
-        surf = theme.fit_text(self.value, px, r.w - 2 * pad - 4, theme.INK)
-        surface.blit(surf, (r.x + pad, r.centery - surf.get_height() // 2))
+        px, pad = self._px_pad()
+        at_limit = len(self.value) >= self.max_len
+        count = None
+        if focused and at_limit:
+            flash = self.refused_at is not None and time.monotonic() - self.refused_at < self.FLASH_S
+            count = theme.text(pgettext("characters typed / the most a field takes", "{n}/{limit}",
+                                        n=len(self.value), limit=self.max_len),
+                               max(9, int(px * 0.7)), theme.TOMATO if flash else theme.WALNUT_MID)
+        room = r.w - 2 * pad - 4 - (count.get_width() + pad if count is not None else 0)
+        surf = theme.fit_text(self.value, px, room, theme.INK)
+        tx, ty = r.x + pad, r.centery - surf.get_height() // 2
+        lo, hi = self.selection
+        if focused and lo != hi and self.value:
+            full, shares = self._widths()
+            full = min(full, surf.get_width())
+            sel = pygame.Rect(tx + int(shares[lo] * full), ty, int((shares[hi] - shares[lo]) * full),
+                              surf.get_height())
+            pygame.draw.rect(surface, theme.SELECTION, sel)
+        surface.blit(surf, (tx, ty))
+        if count is not None:
+            surface.blit(count, (r.right - pad - count.get_width(), r.centery - count.get_height() // 2))
         if focused:
-            x = r.x + pad + surf.get_width() + 2
+            if self.caret == len(self.value):
+                x = tx + surf.get_width() + 2
+            else:
+                full, shares = self._widths()
+                x = tx + int(shares[self.caret] * min(full, surf.get_width()))
             pygame.draw.line(surface, theme.INK, (x, r.y + r.h // 4), (x, r.bottom - r.h // 4), 2)
 
 
@@ -288,6 +443,12 @@ class FocusGroup:
                 return i
         return -1
 
+    def _focus_by_keys(self, i: int) -> None:
+        self.focus = i
+        w = self.widgets[i]
+        if isinstance(w, TextField):
+            w.focused_by_keys()
+
     def _move_tab(self, d: int) -> None:
         n = len(self.widgets)
         if n == 0:
@@ -296,7 +457,7 @@ class FocusGroup:
         for _ in range(n):
             i = (i + d) % n if i >= 0 else (0 if d > 0 else n - 1)
             if self._usable(self.widgets[i]):
-                self.focus = i
+                self._focus_by_keys(i)
                 return
 
     def _move_dir(self, dx: int, dy: int) -> None:
@@ -319,7 +480,7 @@ class FocusGroup:
             if score < best_score:
                 best, best_score = i, score
         if best >= 0:
-            self.focus = best
+            self._focus_by_keys(best)
         else:
             # Nothing that way: wrap around like tab so focus is never stuck.
             self._move_tab(1 if (dx > 0 or dy > 0) else -1)

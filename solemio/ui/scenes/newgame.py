@@ -153,6 +153,11 @@ class NewGameScene(WidgetScene):
         self.rows[i]["type"] = kind
         if self.name_people():
             self.layout(self.size)  # the name fields show the new names
+        if kind == "person":
+            # A person's name is theirs to type: the field waits to be typed over.
+            for w in self.focus.widgets:
+                if w.name == f"name{i}" and isinstance(w, TextField):
+                    w.select_all(fresh=True)
 
     def name_people(self) -> bool:
         """With two or more people at the table, give a person still called "You" a name;
