@@ -260,8 +260,10 @@ def describe_variant(cardset: Any, order_id: str | None, kinds: Sequence[str],
 
 def describe_choice(choice: Sequence[Any], cardset: Any = None,
                     names: Sequence[str] = (), own_kind: str = "olive",
-                    order_id: str | None = None) -> str:
-    """One legal choice of any decision as a short sentence for its button."""
+                    order_id: str | None = None, spoken_to: bool = False) -> str:
+    """One legal choice of any decision as a short sentence for its button, where the
+    player speaks ("Draw from my order stack"); ``spoken_to``: the same choice said to the
+    player, as the coach does ("Draw from your order stack")."""
     head = choice[0] if choice else ""
     if head == "play":
         return _("Play {what}", what=announcement(choice[1], choice[2], choice[3]))
@@ -270,8 +272,9 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
     if head == "no-order":
         return _("No order")
     if head == "draw":
-        return _("Draw from the supply") if choice[1] == "supply" else _(
-            "Draw from my order stack")
+        if choice[1] == "supply":
+            return _("Draw from the supply")
+        return _("Draw from your order stack") if spoken_to else _("Draw from my order stack")
     if head == "series":
         parts = []
         for oid, u in choice[1]:
@@ -288,6 +291,8 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
         if not has_hand and not request:
             return _("Fill it from the columns")
         if has_hand and not request:
+            if spoken_to:
+                return _("Add from your hand: {cards}", cards=cards_text(hand))
             return _("Add from my hand: {cards}", cards=cards_text(hand))
         if not has_hand:
             return _("Ask for help: {req}", req=request_text(request))
@@ -301,8 +306,11 @@ def describe_choice(choice: Sequence[Any], cardset: Any = None,
     if head == "block":
         s, d = choice[1], choice[2]
         if not s and not d:
-            return _("Add nothing from my hand")
-        return _("Add {cards} from my hand", cards=cards_text([(own_kind, s, d)]))
+            return _("Add nothing from your hand") if spoken_to else _("Add nothing from my hand")
+        cards = cards_text([(own_kind, s, d)])
+        if spoken_to:
+            return _("Add {cards} from your hand", cards=cards)
+        return _("Add {cards} from my hand", cards=cards)
     if head == "ask":
         seat = choice[1]
         name = names[seat] if 0 <= seat < len(names) else str(seat)

@@ -171,9 +171,9 @@ def mistake_item(review: Review, m: Any, names: Sequence[str]) -> Item:
     title = _("Turn {t}, {decision}: {grade}, about {loss} orders lost", t=m.turn,
               decision=what, grade=grade, loss=number(m.loss, 1))
     lines = [_("You chose: {choice}.", choice=texts.describe_choice(m.chosen, cs, names, own,
-                                                                   m.order)),
+                                                                   m.order, spoken_to=True)),
              _("Better: {choice}.", choice=texts.describe_choice(m.better, cs, names, own,
-                                                                m.order)),
+                                                                m.order, spoken_to=True)),
              _("Estimated by the hard computer player's play-outs from what you knew then.")]
     return Item("mistake", texts.sentence(title), tuple(texts.sentence(x) for x in lines),
                 m.event)
