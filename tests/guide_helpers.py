@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from solemio.show import guide
-from solemio.show.fill_picker import cards_model, kinds_model
+from solemio.show.pickers.fill import cards_model, kinds_model
 
 KINDS = guide.KINDS
 
@@ -14,8 +14,8 @@ def guided_choice(game: Any, seat: int) -> tuple:
     """The choice a person makes who follows the guide: its suggestion, or where a picker
     answers (a series, an order's kinds, the cards that fill it) the picker's default
     after the guide's advice (every order of the series joined)."""
+    from solemio.show.pickers.series import SeriesModel
     from solemio.texts import order_kind
-    from solemio.ui.series_picker import SeriesModel
 
     d = game.decision()
     view = game.view(seat)

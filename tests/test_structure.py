@@ -4,6 +4,7 @@
   another (anywhere in it, a function's own imports included), so the work done
   ahead and every other helper lives outside the scenes.
 * The show, the engine and the computer players never import pygame.
+* The painters the game screens share (``solemio/ui/table/``) never import the scenes.
 """
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
+def _module_names(package: str) -> list[str]:
+    """Every module of ``solemio.<package>`` and its sub-packages, dotted."""
+    base = ROOT / package.replace(".", "/")
+    out = []
+    for p in sorted(base.rglob("*.py")):
+        rel = p.relative_to(ROOT).with_suffix("")
+        parts = ["solemio", *rel.parts]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out.append(".".join(parts))
+    return out
+
+
 def _loaded_after_importing(mods: list[str], prefix: str) -> list[str]:
     """The modules named ``prefix`` or below it that importing ``mods`` loads, in a fresh
     process (an import made by an import is seen too)."""
@@ -39,7 +53,8 @@ def _loaded_after_importing(mods: list[str], prefix: str) -> list[str]:
             f"or m.startswith({prefix + '.'!r})))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    return ast.literal_eval(out.stdout.strip())
+    # The last line: pygame greets on its first import.
+    return ast.literal_eval(out.stdout.strip().splitlines()[-1])
 
 
 def test_no_scene_imports_another_scene():
@@ -67,7 +82,8 @@ def test_the_show_the_engine_and_the_players_never_import_pygame():
             assert not any(m == "pygame" or m.startswith("pygame.") for m in _imports(path)), \
                 path
     # Nor through what they import: every module of the show, loaded in a fresh process.
-    mods = sorted(f"solemio.show.{p.stem}" for p in (ROOT / "show").glob("*.py"))
+    mods = _module_names("show")
+    assert "solemio.show.pickers.series" in mods
     assert _loaded_after_importing(mods, "pygame") == []
 
 
@@ -94,8 +110,7 @@ def test_the_show_the_coach_and_the_words_never_import_the_window_package():
     assert offending == {}
     # Nor through what they import: every module of the show and the coach, loaded in a
     # fresh process, leaves solemio.ui unloaded.
-    mods = sorted(f"solemio.{package}.{p.stem}" for package in ("show", "coach")
-                  for p in (ROOT / package).glob("*.py") if p.stem != "__init__")
+    mods = _module_names("show") + _module_names("coach")
     mods += [f"solemio.{name[:-3]}" for name in WORDS]
     assert _loaded_after_importing(mods, "solemio.ui") == []
 
@@ -104,3 +119,21 @@ def test_the_window_check_sees_a_lazy_import_of_the_window(tmp_path):
     src = tmp_path / "guide.py"
     src.write_text("def f():\n    from solemio.ui.texts import order_name\n", encoding="utf-8")
     assert _window_imports(src) == ["solemio.ui.texts", "solemio.ui.texts.order_name"]
+
+
+def test_the_shared_painters_never_import_the_scenes():
+    """``solemio/ui/table/`` is painted by the scenes, never the other way round: none of
+    its modules imports ``solemio.ui.scenes`` (nor ``solemio.ui.play``, the scenes' base),
+    at the top or in a function, nor loads it through what it imports."""
+    table = ROOT / "ui" / "table"
+    offending = {}
+    for path in sorted(table.rglob("*.py")):
+        found = sorted(m for m in _imports(path) if m.startswith((
+            "solemio.ui.scenes", "solemio.ui.play")))
+        if found:
+            offending[str(path.relative_to(ROOT))] = found
+    assert offending == {}
+    mods = _module_names("ui.table")
+    assert "solemio.ui.table.reveal.rehearsal" in mods
+    loaded = _loaded_after_importing(mods, "solemio.ui")
+    assert not [m for m in loaded if m.startswith(("solemio.ui.scenes", "solemio.ui.play"))]

@@ -23,6 +23,11 @@ from dataclasses import dataclass
 # The screen an event opens (the table is up otherwise).
 SCREEN_AFTER = {"round-end": "reveal", "new-round": "summary", "game-over": "game-over"}
 
+# The decisions made on the reveal's screen (a person's decision of another kind is made
+# at the table).
+REVEAL_KINDS = frozenset(
+    {"series", "variant", "fill", "help", "block", "show-ask", "show-card", "show-play"})
+
 
 @dataclass(frozen=True)
 class Cue:

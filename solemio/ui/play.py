@@ -17,14 +17,14 @@ import pygame
 from solemio.i18n import _, data_text
 from solemio.show import guide as guide_words
 from solemio.show.director import keep_hand_after_choice
-from solemio.texts import sentence
-from solemio.ui import guide_marks, layout, seats, theme
+from solemio.ui import layout
 from solemio.ui.anim import Animations
 from solemio.ui.computer import Thinker
 from solemio.ui.scene import Scene
 from solemio.ui.scenes.base import backdrop
 from solemio.ui.session import GameSession
-from solemio.ui.stage import Stage, menu_button, shown_view
+from solemio.ui.table import guide_marks, overlays, seats
+from solemio.ui.table.stage import Stage, menu_button, shown_view
 from solemio.ui.widgets import Button, FocusGroup
 
 # Sounds of events whichever scene shows them (the table and the reveal both may):
@@ -32,9 +32,6 @@ from solemio.ui.widgets import Button, FocusGroup
 EVENT_SOUNDS = {"scorer-moved": "scorer", "new-round": "shuffle"}
 
 _SCENE_SERIAL = itertools.count()
-
-REVEAL_KINDS = frozenset(
-    {"series", "variant", "fill", "help", "block", "show-ask", "show-card", "show-play"})
 
 
 def thinker_for(app: Any, session: GameSession) -> Thinker:
@@ -85,7 +82,7 @@ class PlayScene(Scene):
         return s.persons[0] if s.persons else None
 
     def stage(self) -> Stage:
-        """Where this scene paints (the shared painters of solemio.ui.stage)."""
+        """Where this scene paints (the shared painters of solemio.ui.table.stage)."""
         return Stage(self.app, self.session, self.L, self.size, self.bottom_seat)
 
     def seat_rects(self) -> dict[int, pygame.Rect]:
@@ -117,7 +114,7 @@ class PlayScene(Scene):
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The order cards on screen with their faces: the hand's (a scene adds its own)."""
         return [(w.rect, tuple(w.face)) for w in self.focus.widgets
-                if w.visible and _is_order(getattr(w, "face", None))]
+                if w.visible and overlays.is_order_face(getattr(w, "face", None))]
 
     def explain_order(self, event: pygame.event.Event) -> bool:
         """F1 (on the card pointed at or focused) or a right-click on an order card opens
@@ -127,10 +124,10 @@ class PlayScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             fg = self.focus
             w = fg.widgets[fg.hover] if 0 <= fg.hover < len(fg.widgets) else fg.focused
-            if w is None or not _is_order(getattr(w, "face", None)):
+            if w is None or not overlays.is_order_face(getattr(w, "face", None)):
                 w = fg.focused
             face = getattr(w, "face", None)
-            if w is None or not _is_order(face):
+            if w is None or not overlays.is_order_face(face):
                 spots = self.order_spots()
                 if not spots:
                     return False
@@ -315,11 +312,7 @@ class PlayScene(Scene):
 
     def guide_leave_rect(self) -> pygame.Rect:
         """The guide's "Leave" button, on its heading's line at the right."""
-        box = self.guide_rect()
-        pad = _guide_pad(box)
-        h = max(26, int(self.size[1] * 0.04))
-        w = min(box.w // 2, max(120, int(box.w * 0.45)))
-        return pygame.Rect(box.right - w - pad, box.y + pad, w, h)
+        return overlays.guide_leave_rect(self.guide_rect(), self.size[1])
 
     def guide_tip(self) -> Any:
         """What the guide says now (None while nobody at the screen decides)."""
@@ -344,7 +337,8 @@ class PlayScene(Scene):
                         and getattr(w, "face", ("",))[0] == name]
             elif what == "order":
                 out += [w.rect for w in widgets if w.name.startswith("hand")
-                        and _is_order(getattr(w, "face", None)) and w.face[1] == name]
+                        and overlays.is_order_face(getattr(w, "face", None))
+                        and w.face[1] == name]
             elif what == "widget":
                 out += [w.rect for w in widgets if w.name == name]
             elif what == "area":
@@ -367,20 +361,7 @@ class PlayScene(Scene):
         tip = self.guide_tip()
         note = getattr(self.session, "guide_note", "")
         words = [x for x in (note, tip.text if tip is not None else "") if x]
-        box = self.guide_rect()
-        theme.rounded_panel(surface, box, (255, 248, 225, 240), radius=max(6, box.w // 24),
-                            border=theme.GOLD, border_w=3)
-        pad = _guide_pad(box)
-        px = max(12, int(self.size[1] * 0.024))
-        leave = self.guide_leave_rect()
-        head = theme.fit_text(_("Your guide"), px, leave.x - box.x - 2 * pad, theme.TOMATO_DARK,
-                              bold=True)
-        surface.blit(head, head.get_rect(midleft=(box.x + pad, leave.centery)))
-        text = pygame.Rect(box.x + pad, leave.bottom + pad // 2, box.w - 2 * pad, 0)
-        text.h = box.bottom - pad // 2 - text.y
-        if not words:
-            words = [_("Watch the others play; the guide speaks when it is your move.")]
-        theme.draw_wrapped(surface, "\n".join(words), text, px, theme.INK)
+        overlays.guide_box(surface, self.guide_rect(), self.size[1], words)
         fg = self.focus
         for i, w in enumerate(fg.widgets):
             if w.name == "guide-leave":  # its box was painted over it: the button again
@@ -549,61 +530,15 @@ class PlayScene(Scene):
                 not self.session.is_person(deciding):
             dots = "." * (1 + int(self.t * 2.5) % 3)
             text = _("{name} is thinking", name=self.session.names[deciding]) + dots
-        if not text:
-            return
-        text = sentence(text)
-        r = self.L.message
-        colour = theme.CREAM if not self.error else (255, 214, 190)
-        surf = theme.fit_text(text, int(r.h * 0.62), r.w, colour, bold=bool(self.error))
-        box = surf.get_rect(center=r.center).inflate(r.h, r.h // 3)
-        theme.rounded_panel(surface, box, (30, 18, 10, 170) if not self.error
-                            else (120, 26, 20, 220), radius=box.h // 2, shadow=False)
-        surface.blit(surf, surf.get_rect(center=r.center))
+        if text:
+            overlays.message_line(surface, self.L.message, text, bool(self.error))
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         self.draw_guide_pointer(surface)  # under the tooltip: both come last in every scene
         w = self.focus.focused
-        if w is None or not w.tooltip:
-            return
-        px = max(12, int(self.size[1] * 0.022))
-        width = int(min(self.size[0] * 0.32, 520))
-        L = self.L
-        side = None
-        if w.name.startswith("hand"):
-            # Card explanations sit beside the supply, clear of the message and the oven.
-            x = L.supply.right + 3 * L.margin
-            room = L.middle.right - x
-            if room >= 220:
-                width = min(width, room)
-                side = x
-        tip = w.tooltip
-        if _is_order(getattr(w, "face", None)):
-            tip += "\n" + _("F1 or right-click: the whole explanation")
-        wrapped = theme.wrap(tip, px, width - px)
-        lh = theme.font(px).get_linesize()
-        box = pygame.Rect(0, 0, width, lh * len(wrapped) + px)
-        if side is not None:
-            box.midleft = (side, L.supply.centery)
-        else:
-            box.midbottom = (w.rect.centerx, w.rect.top - 8)
-        box.clamp_ip(surface.get_rect())
-        theme.rounded_panel(surface, box, (255, 250, 236), radius=px // 2,
-                            border=theme.CRUST, border_w=2)
-        y = box.y + px // 2
-        for line in wrapped:
-            surface.blit(theme.text(line, px, theme.INK), (box.x + px // 2, y))
-            y += lh
+        if w is not None and w.tooltip:
+            overlays.tooltip(surface, w, self.L, self.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
 
-
-def _is_order(face: Any) -> bool:
-    """An order card's face: (colour, order id)."""
-    return (isinstance(face, tuple | list) and len(face) == 2
-            and face[0] in ("blue", "green", "brown", "red", "yellow"))
-
-
-def _guide_pad(box: pygame.Rect) -> int:
-    """The guide box's inner margin."""
-    return max(6, min(box.w, box.h) // 18)

@@ -1,6 +1,6 @@
 """The reveal's words: what a seat says as an event is shown, and the notes under an order.
 
-Shared by the reveal scene and the work done ahead (``reveal_ahead``), which
+Shared by the reveal scene and the work done ahead (``ui/table/reveal/rehearsal.py``), which
 paints the same bubbles and order panels for future show states: the words of
 an event depend only on the event and on who sits where, never on a scene.
 """

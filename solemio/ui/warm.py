@@ -9,7 +9,7 @@ decision still behind the show) *rehearses* it: it queues steps here, each a
 function that paints what the coming frame will paint, onto a 1x1 scratch
 surface.  What is rehearsed is a future show state (``solemio/show/ahead.py``:
 the show taken further by the viewer's own redacted events), painted with the
-scenes' own painters (``reveal_ahead.py``), never a copy of a scene.  The
+scenes' own painters (``ui/table/reveal/rehearsal.py``), never a copy of a scene.  The
 caches (``CardImages``, ``theme.layer``, ``theme.text``) fill up exactly as the
 real frame would fill them, with the same keys, and nothing is
 seen: every blit onto the scratch surface is clipped away, and no step ever

@@ -7,7 +7,7 @@ import itertools
 
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
-from solemio.show.fill_picker import (
+from solemio.show.pickers.fill import (
     ASK,
     CANNOT,
     COLUMNS,
@@ -164,7 +164,7 @@ def test_swapping_kinds_and_the_reason_a_way_is_refused():
         assert m.confirm() in d.choices
     # A model restricted to the column-filling ways explains why another is refused.
     cols = [c for c in d.choices if m.status_of(c[1]) == COLUMNS]
-    from solemio.show.fill_picker import KindsModel
+    from solemio.show.pickers.fill import KindsModel
 
     r = KindsModel(cols, m.reqs, m.fixed, m.columns, m.hand, True)
     r.arrangement = ["pepper", "olive", "mushroom", "pineapple", "salami"]

@@ -12,7 +12,7 @@ from ui_helpers import FAST_AGENTS
 
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
-from solemio.show.fill_picker import CANNOT, COLUMNS, HAND
+from solemio.show.pickers.fill import CANNOT, COLUMNS, HAND
 from solemio.ui import driver, layout
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.session import GameSession, SeatConfig

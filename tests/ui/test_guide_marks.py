@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from solemio.ui import guide_marks, theme
+from solemio.ui import theme
+from solemio.ui.table import guide_marks
 from solemio.ui.widgets import Button
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from solemio.ui import driver, guided
 from solemio.ui import settings as settings_mod
-from solemio.ui.reveal_paint import reveal_layout
 from solemio.ui.scenes.guide_offer import GuideOfferScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.rules import RulesScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
+from solemio.ui.table.reveal.paint import reveal_layout
 
 
 def test_a_first_start_offers_the_guide_once(make_app, tmp_path):

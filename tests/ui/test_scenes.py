@@ -385,7 +385,7 @@ def test_a_thinking_computer_seat_shows_on_its_panel(make_app, monkeypatch):
     (the window goes on drawing); a person's turn never shows it, and it goes with the answer."""
     import threading
 
-    from solemio.ui import seats as seat_painting
+    from solemio.ui.table import seats as seat_painting
 
     app = make_app()
     sess = GameSession(load_cardset("sole-mio"), seats("pc"), 4, agent_options=FAST_AGENTS)

@@ -16,13 +16,14 @@ import pygame
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
-from solemio.ui import cards, driver, reveal_ahead, theme, warm
+from solemio.ui import cards, driver, theme, warm
 from solemio.ui.bench import _reveal_session
-from solemio.ui.reveal_paint import reveal_hand_rects as _reveal_hand_rects
 from solemio.ui.scenes.handover import HandoverScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.session import GameSession, SeatConfig
+from solemio.ui.table.reveal import rehearsal
+from solemio.ui.table.reveal.paint import reveal_hand_rects as _reveal_hand_rects
 
 
 def _pixels(surface: pygame.Surface) -> bytes:
@@ -141,7 +142,7 @@ def _handover_frames(app, sess, rng, limit: int = 12) -> tuple[int, int]:
                 below.warm_ahead()
             # And the reveal's first frame with the hand that must not show, rehearsed now.
             bottom = sess.viewer if sess.viewer is not None else sess.persons[0]
-            app.warmer.add("hidden", reveal_ahead.first_frame(app, sess, None, bottom)[2])
+            app.warmer.add("hidden", rehearsal.first_frame(app, sess, None, bottom)[2])
             app.draw()
             differ += _pixels(app.screen) != _full_paint(app)
             checked += isinstance(top, HandoverScene)
@@ -329,7 +330,7 @@ def test_the_reveal_rehearses_the_show_that_comes_for_its_viewer(make_app):
             now = sess.show
             if future.viewer == sess.viewer and future.position >= now.position:
                 n = future.position - now.position
-                assert n <= reveal_ahead.SHOW_AHEAD
+                assert n <= rehearsal.SHOW_AHEAD
                 expected = show_state.run(now, sess.table.events(now.position)[:n])
                 assert future == expected, "a rehearsal that is not the show to come"
                 assert future.hand == (() if sess.viewer is None else expected.hand)

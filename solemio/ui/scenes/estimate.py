@@ -23,8 +23,9 @@ from solemio.formats import number, percent
 from solemio.i18n import _, ngettext
 from solemio.show.memory import KINDS, EstimateModel, oven_truth
 from solemio.texts import kind_plural
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.table import seats
 from solemio.ui.widgets import Button, Widget
 
 DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)} | {

@@ -8,10 +8,11 @@ import pygame
 
 from solemio.i18n import _, ngettext
 from solemio.texts import and_list
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.scene import make_scene
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.table import seats
 from solemio.ui.widgets import Button
 
 

@@ -15,8 +15,9 @@ import pygame
 
 from solemio.announce import recap_line
 from solemio.i18n import _
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.table import seats
 from solemio.ui.widgets import Button
 
 

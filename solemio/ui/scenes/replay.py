@@ -23,10 +23,11 @@ from solemio.i18n import _, data_text, ngettext
 from solemio.show.pacing import Pace, hold
 from solemio.show.replay import ReplayShow, oven_cards
 from solemio.texts import KINDS, a_card, and_list, announcement, cards_text, order_name
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.anim import Animations, Flight
 from solemio.ui.cards import shadowed
 from solemio.ui.scenes.base import WidgetScene, backdrop
+from solemio.ui.table import seats
 from solemio.ui.warm import NotReady
 from solemio.ui.widgets import Button, Widget
 

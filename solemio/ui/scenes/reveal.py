@@ -7,9 +7,9 @@ buttons.  Outcomes are announced.  A speed control and "skip ahead to my next
 decision" keep long reveals from dragging.
 
 This module holds the reveal's flow and widgets; what it paints is in
-``solemio/ui/reveal_paint.py`` (a show state painted), its words in
+``solemio/ui/table/reveal/paint.py`` (a show state painted), its words in
 ``reveal_words.py``, and the work done ahead, future show states painted off
-screen, in ``reveal_ahead.py``.
+screen, in ``solemio/ui/table/reveal/rehearsal.py``.
 """
 
 from __future__ import annotations
@@ -27,13 +27,18 @@ from solemio.texts import (
     order_name,
     sentence,
 )
-from solemio.ui import reveal_choices, theme
+from solemio.ui import theme
 from solemio.ui.anim import Flight
-from solemio.ui.fill_picker import FillPicker
 from solemio.ui.play import PlayScene
-from solemio.ui.reveal_ahead import RevealRehearsal
-from solemio.ui.reveal_choices import FILL_KINDS
-from solemio.ui.reveal_paint import (
+from solemio.ui.reveal_words import event_words, opening, order_log
+from solemio.ui.reveal_words import note_lines as words_of_note
+from solemio.ui.reveal_words import title as reveal_title
+from solemio.ui.settings import REVEAL_SPEEDS
+from solemio.ui.table.pickers.fill import FillPicker
+from solemio.ui.table.pickers.series import SeriesPicker
+from solemio.ui.table.reveal import choices as reveal_choices
+from solemio.ui.table.reveal.choices import FILL_KINDS
+from solemio.ui.table.reveal.paint import (
     RevealStage,
     Screen,
     bar_buttons,
@@ -45,12 +50,8 @@ from solemio.ui.reveal_paint import (
     reveal_layout,
     shown_cards,
 )
-from solemio.ui.reveal_words import event_words, opening, order_log
-from solemio.ui.reveal_words import note_lines as words_of_note
-from solemio.ui.reveal_words import title as reveal_title
-from solemio.ui.series_picker import SeriesPicker
-from solemio.ui.settings import REVEAL_SPEEDS
-from solemio.ui.stage import without_leaving
+from solemio.ui.table.reveal.rehearsal import RevealRehearsal
+from solemio.ui.table.stage import without_leaving
 from solemio.ui.widgets import Button, Widget
 
 HELP_PAUSE = 0.8  # seconds before a forced answer is made for a person (cannot_help)
@@ -63,7 +64,7 @@ class RevealScene(PlayScene):
     card left the order panel, the page of choices)."""
 
     def __init__(self, app: Any, session: Any, ev: dict | None) -> None:
-        self.rehearsal_plan = RevealRehearsal()  # the work done ahead (reveal_ahead)
+        self.rehearsal_plan = RevealRehearsal()  # the work done ahead (ui/table/reveal/rehearsal.py)
         self.answer_wait = (0.0, -1)  # (seconds a computer's answer waited, frames drawn then)
         # Per person at the screen: the counts of the hand the reveal began with.
         self.hand_start: dict[int | None, tuple[int, int]] = {}
@@ -124,7 +125,7 @@ class RevealScene(PlayScene):
 
     # --- geometry ---------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        """The reveal's own arrangement (reveal_paint.reveal_layout)."""
+        """The reveal's own arrangement (table/reveal/paint.reveal_layout)."""
         super().layout(size)
         self.L, self.hand_area, self.choice_area = reveal_layout(
             size, len(self.session.seats), self.bottom_seat, self.guided)
@@ -499,7 +500,7 @@ class RevealScene(PlayScene):
         return self.static_parts(self.session.table.deciding())
 
     def static_parts(self, active: int | None) -> list[tuple]:
-        """The reveal's still parts now (reveal_paint.RevealStage.static_parts)."""
+        """The reveal's still parts now (table/reveal/paint.RevealStage.static_parts)."""
         s = self.session
         start = None
         if s.viewer is not None and self.hand_area.w > 0:
@@ -515,7 +516,7 @@ class RevealScene(PlayScene):
         return without_leaving(super().shown_view(), self.screen().leaving,
                                self.show.failed_to_stack)
 
-    # --- the work done ahead (reveal_ahead) ---------------------------------------
+    # --- the work done ahead (ui/table/reveal/rehearsal.py) ---------------------------------------
     @property
     def warm_key(self) -> tuple | None:
         return self.rehearsal_plan.key
@@ -527,7 +528,7 @@ class RevealScene(PlayScene):
     def warm_ahead(self) -> None:
         """Rehearse off screen what the show is about to paint: future show states (the
         next events, what the pending decision brings) and a person's decision still behind
-        the show (its prompt and widgets).  See reveal_ahead.RevealRehearsal."""
+        the show (its prompt and widgets).  See table/reveal/rehearsal.RevealRehearsal."""
         s = self.session
         table = s.table
         pend = self._pending

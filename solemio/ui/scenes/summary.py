@@ -7,9 +7,10 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, data_text, ngettext
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
+from solemio.ui.table import seats
 from solemio.ui.widgets import Button
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from solemio.announce import forced_play_text, said
 from solemio.i18n import _, data_text, ngettext
+from solemio.show.director import REVEAL_KINDS
 from solemio.show.pacing import LEAD_IN, PERSON_FACTOR, Pace, turn_hold
 from solemio.texts import (
     COLOUR_KIND,
@@ -25,10 +26,12 @@ from solemio.texts import (
     spec_explain,
     spec_name,
 )
-from solemio.ui import layout, reveal_ahead, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.anim import Flight
 from solemio.ui.cards import shadowed
-from solemio.ui.play import REVEAL_KINDS, PlayScene
+from solemio.ui.play import PlayScene
+from solemio.ui.table import seats
+from solemio.ui.table.reveal import rehearsal
 from solemio.ui.widgets import Button, Widget
 
 
@@ -184,15 +187,15 @@ class TableScene(PlayScene):
     def plan_reveal(self) -> None:
         """The first warm-up step: the show as it will stand when the oven is turned over
         (a future show state, solemio.show.ahead) and the steps painting it as the reveal
-        will (reveal_ahead): its first frame once the round's end lies ahead in the feed,
-        its pictures meanwhile."""
+        will (ui/table/reveal/rehearsal.py): its first frame once the round's end lies
+        ahead in the feed, its pictures meanwhile."""
         s = self.session
         if self.reveal_wait is not None:
             ev = self.reveal_wait[0]
         else:
             ev = next((e for e in s.new_events() if e["type"] == "round-end"), None)
-        stage, show, first = reveal_ahead.first_frame(self.app, s, ev, self.bottom_seat)
-        steps = reveal_ahead.picture_steps(stage, show)
+        stage, show, first = rehearsal.first_frame(self.app, s, ev, self.bottom_seat)
+        steps = rehearsal.picture_steps(stage, show)
         if ev is not None:
             steps = first + steps
         else:

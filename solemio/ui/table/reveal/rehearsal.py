@@ -4,10 +4,10 @@ What the reveal will show next is known before it is shown: the events the
 viewer will be shown, and for a decision still to be made, what each choice
 would bring.  ``solemio.show.ahead`` (no pygame) turns them into future show
 states; here each one is painted with the reveal's own painters
-(``reveal_paint``) onto the scratch surface, a bounded amount per frame, so
+(``paint.py`` beside it) onto the scratch surface, a bounded amount per frame, so
 the pictures and layers the real frames need are in the caches when they are
 shown.  Nothing here holds a scene: a rehearsal is a show state, a stage (the
-window's arrangement) and a :class:`~solemio.ui.reveal_paint.Screen`.
+window's arrangement) and a :class:`~solemio.ui.table.reveal.paint.Screen`.
 
 A future state is built only from the viewer's redacted events, so a
 rehearsal holds no more than the viewer may see; and it paints only the
@@ -21,11 +21,14 @@ from typing import Any
 
 from solemio.show import ahead
 from solemio.show.ahead import Ahead
+from solemio.show.director import REVEAL_KINDS
 from solemio.show.state import ShowState
 from solemio.texts import KINDS, sentence
-from solemio.ui import reveal_choices, seats, warm
-from solemio.ui.play import REVEAL_KINDS
-from solemio.ui.reveal_paint import (
+from solemio.ui import warm
+from solemio.ui.reveal_words import event_words, opening
+from solemio.ui.table import seats
+from solemio.ui.table.reveal import choices as reveal_choices
+from solemio.ui.table.reveal.paint import (
     STILL,
     RevealStage,
     Screen,
@@ -35,8 +38,7 @@ from solemio.ui.reveal_paint import (
     reveal_stage,
     shown_cards,
 )
-from solemio.ui.reveal_words import event_words, opening
-from solemio.ui.stage import menu_button, shown_view
+from solemio.ui.table.stage import menu_button, shown_view
 from solemio.ui.widgets import FocusGroup
 
 Step = Callable[[], None]

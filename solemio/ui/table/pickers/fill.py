@@ -1,4 +1,4 @@
-"""The reveal's fill picker: the widgets over :mod:`solemio.show.fill_picker`.
+"""The reveal's fill picker: the widgets over :mod:`solemio.show.pickers.fill`.
 
 Two steps a choice order's owner meets, each a row of tiles and a column of
 buttons beside it (the series picker's shape):
@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, ngettext, pgettext
-from solemio.show.fill_picker import (
+from solemio.show.pickers.fill import (
     ASK,
     CANNOT,
     COLUMNS,
@@ -45,7 +45,7 @@ from solemio.texts import (
     request_text,
 )
 from solemio.ui import theme
-from solemio.ui.series_picker import draw_mark
+from solemio.ui.table.pickers.series import draw_mark
 from solemio.ui.widgets import Button, Widget
 
 Choice = tuple

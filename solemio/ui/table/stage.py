@@ -3,7 +3,7 @@
 A :class:`Stage` is what painting needs besides the show state itself: the app
 (pictures, caches), the session (names, seats, card set), the layout, and who
 sits at the bottom of the screen.  The scenes paint through it, and so does the
-work done ahead (``reveal_ahead``), which paints *future* show states with the
+work done ahead (``ui/table/reveal/rehearsal.py``), which paints *future* show states with the
 very same functions onto a scratch surface: nothing here reads a scene.
 """
 
@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _, data_text
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
+from solemio.ui.table import seats
 from solemio.ui.widgets import Button
 
 Part = tuple  # (name, rectangle, key, paint): a still-frame part (theme.StaticFrame)

@@ -2,9 +2,9 @@
 
 Help, block, show: a prompt and a button per choice (paged when there are
 many; the way out last).  A series or a choice order: the pickers
-(``series_picker.py``, ``fill_picker.py``).  Used by the reveal scene, which
+(``ui/table/pickers/``).  Used by the reveal scene, which
 keeps its pickers across rebuilds, and by the work done ahead, which paints a
-decision still behind the show with pickers of its own (``reveal_ahead``).
+decision still behind the show with pickers of its own (``ui/table/reveal/rehearsal.py``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from solemio.texts import (
     request_text,
 )
 from solemio.ui import layout
-from solemio.ui.fill_picker import FillPicker
-from solemio.ui.reveal_paint import RevealStage
-from solemio.ui.series_picker import SeriesPicker
+from solemio.ui.table.pickers.fill import FillPicker
+from solemio.ui.table.pickers.series import SeriesPicker
+from solemio.ui.table.reveal.paint import RevealStage
 from solemio.ui.widgets import Button, Widget
 
 FILL_KINDS = frozenset({"variant", "fill"})  # decisions the fill picker asks

@@ -4,7 +4,7 @@ Everything here paints a given :class:`~solemio.show.state.ShowState` (the
 columns, the order on show with its notes, the oven, the hand, the seat panels)
 plus a :class:`Screen`, what only the screen knows (the cards still in flight).
 The reveal scene paints the show as it stands; the work done ahead
-(``reveal_ahead``) paints future show states with the same functions onto a
+(``ui/table/reveal/rehearsal.py``) paints future show states with the same functions onto a
 scratch surface, so the caches fill with exactly the keys the real frames use.
 """
 
@@ -19,10 +19,11 @@ from solemio.formats import short_number
 from solemio.i18n import _, ngettext
 from solemio.show.state import OrderShow
 from solemio.texts import COLOUR_KIND, KINDS, spec_explain
-from solemio.ui import layout, seats, theme
+from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.reveal_words import order_log, title
-from solemio.ui.stage import Part, Stage, without_leaving
+from solemio.ui.table import seats
+from solemio.ui.table.stage import Part, Stage, without_leaving
 from solemio.ui.widgets import Button
 
 
