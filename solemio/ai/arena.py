@@ -20,6 +20,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solemio.ai import LEVELS, make_agent
+from solemio.ai.outside import (
+    OutsideAgentError,
+    OutsideSeat,
+    display_name,
+    is_outside,
+    load_agent_class,
+    parse_spec,
+)
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
 SEAT_COLOURS = ("blue", "green", "brown", "red", "yellow")
@@ -39,7 +47,8 @@ def _parser() -> _Parser:
                 description="Let computer levels play each other and measure them.")
     p.add_argument("--edition", required=True, help="sole-mio, mamma-mia or grande (or a card-set path)")
     p.add_argument("--seats", required=True,
-                   help="comma-separated levels, 2 to 5: random,easy,normal,hard,tally")
+                   help="comma-separated seats, 2 to 5: the levels random, easy, normal, hard, "
+                        "tally, or an agent of your own as file:PATH:CLASS (docs/bots.md)")
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--processes", type=int, default=None)
@@ -71,10 +80,17 @@ def play_game(job: GameJob) -> dict:
     n = len(job.levels)
     game = new_game(cs, list(SEAT_COLOURS[:n]), seed=job.seed)
     opts = dict(job.options)
-    agents = []
+    agents: list = []
+    names = []
     for s, lvl in enumerate(job.levels):
+        if is_outside(lvl):
+            seat = OutsideSeat(lvl, s, job.seed * 31 + s)
+            agents.append(seat)
+            names.append(seat.name)
+            continue
         extra = opts if lvl == "hard" else {}
         agents.append(make_agent(lvl, s, job.seed * 31 + s, **extra))
+        names.append(lvl)
     times: list[list[float]] = [[] for _ in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]
     while not game.is_over():
@@ -87,7 +103,7 @@ def play_game(job: GameJob) -> dict:
     winners = game.winners
     scores = game.scores()
     return {
-        "levels": list(job.levels),
+        "levels": names,
         "credit": [1.0 / len(winners) if s in winners else 0.0 for s in range(n)],
         "filled": scores,
         "times": times,
@@ -177,9 +193,21 @@ def _validate(args: argparse.Namespace) -> tuple[str, list[str], dict]:
     seats = [s.strip() for s in args.seats.split(",")]
     if not 2 <= len(seats) <= 5:
         raise ArenaError(f"--seats needs 2 to 5 levels, got {len(seats)}")
-    for s in seats:
-        if s not in LEVELS:
-            raise ArenaError(f"unknown level {s!r} in --seats; use {', '.join(LEVELS)}")
+    for i, s in enumerate(seats):
+        if is_outside(s):
+            try:
+                load_agent_class(s)
+                OutsideSeat(s, 0, 0)  # one built here, so a failing constructor is reported now
+            except OutsideAgentError as exc:
+                raise ArenaError(str(exc)) from None
+            path, name = parse_spec(s)
+            seats[i] = f"file:{path}:{name}"  # an absolute path: the same file in every process
+        elif s not in LEVELS:
+            raise ArenaError(f"unknown level {s!r} in --seats; use {', '.join(LEVELS)} "
+                             "or file:PATH:CLASS")
+    outside = {s for s in seats if is_outside(s)}
+    if len({display_name(s) for s in outside}) != len(outside):
+        raise ArenaError("two outside agents share a file name and class: rename one")
     if args.games < 1:
         raise ArenaError("--games must be at least 1")
     if args.processes is not None and args.processes < 1:
@@ -207,10 +235,15 @@ def _validate(args: argparse.Namespace) -> tuple[str, list[str], dict]:
 def format_table(summary: dict, header: str) -> str:
     lines = [header, f"{'level':<8} {'seats':>6} {'win share':>9} {'95% CI':>16} "
              f"{'filled':>7} {'p50 ms':>8} {'p95 ms':>8} {'p95 cpu':>8}"]
-    for lvl, d in sorted(summary["levels"].items(), key=lambda kv: LEVELS.index(kv[0])):
+    def rank(name: str) -> tuple[int, str]:
+        return (LEVELS.index(name), "") if name in LEVELS else (len(LEVELS), name)
+
+    width = max([8, *(len(n) for n in summary["levels"])])
+    lines[1] = f"{'level':<{width}}" + lines[1][8:]
+    for lvl, d in sorted(summary["levels"].items(), key=lambda kv: rank(kv[0])):
         lo, hi = d["ci95"]
         lines.append(
-            f"{lvl:<8} {d['seats']:>6} {d['win_share']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>16} "
+            f"{lvl:<{width}} {d['seats']:>6} {d['win_share']:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>16} "
             f"{d['filled_mean']:>7.2f} {d['decision_ms_p50']:>8.2f} {d['decision_ms_p95']:>8.2f} "
             f"{d['decision_cpu_ms_p95']:>8.2f}"
             + (f"  ({d['iterations_per_search']:.1f} play-outs a search)" if "iterations_per_search" in d
@@ -229,7 +262,11 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     t0 = time.time()
-    summary = run(edition, seats, args.games, args.seed, args.processes, options)
+    try:
+        summary = run(edition, seats, args.games, args.seed, args.processes, options)
+    except OutsideAgentError as exc:  # an outside agent failed in a game: one line, no traceback
+        print(f"solemio arena: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary))
     else:
