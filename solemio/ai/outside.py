@@ -132,15 +132,16 @@ class OutsideSeat:
     def decide(self, game: Any, cancel: Any = None) -> tuple:
         t0 = time.perf_counter()
         view, events, searcher = self.receive(game)
+        what = getattr(view.decision_kind, "value", view.decision_kind)  # "play", not Phase.PLAY
         try:
             choice = self.agent.choose(view, events, searcher)
         except Exception as exc:  # noqa: BLE001 - foreign code: one line
             raise OutsideAgentError(
-                f"{self.name} (seat {self.seat}) failed to decide {view.decision_kind!r}: "
+                f"{self.name} (seat {self.seat}) failed to decide {what!r}: "
                 f"{_one_line(exc)}") from None
         if choice not in view.choices:
             raise OutsideAgentError(
                 f"{self.name} (seat {self.seat}) answered {choice!r}, not a legal "
-                f"{view.decision_kind!r} choice")
+                f"{what!r} choice")
         self.last_ms = (time.perf_counter() - t0) * 1000.0
         return choice

@@ -76,3 +76,51 @@ def test_searcher_hands_out_only_redealt_copies() -> None:
     copy1 = s.sample(random.Random(1))
     assert copy1 is not game
     assert copy1.view(s.seat) == game.view(s.seat)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_outside_agent_receives_only_its_seat(edition: str) -> None:
+    """The loader's door (``OutsideSeat``): re-dealing the hidden cards changes nothing it hands over.
+
+    At every decision of a random game, the outside seat is given the real
+    game and re-dealt copies of it (also re-deals of re-deals, which record no
+    events: the real game's redacted events are handed to them); the view, the
+    events, the hidden cards of a sample its searcher makes, and the agent's
+    choice must be identical.  The events are the redacted ones: no other
+    seat's dealt or drawn cards.  The agent's own ``decide``, which would get
+    the game, raises if called.
+    """
+    from pathlib import Path
+
+    from solemio.ai.outside import OutsideSeat
+
+    spec = f"file:{Path(__file__).resolve().parent / 'bots' / 'spy_bot.py'}:SpyBot"
+    cs = load_cardset(edition)
+    game = new_game(cs, COLOURS4, seed=31)
+    seats = [OutsideSeat(spec, s, 50 + s) for s in range(4)]
+    kinds: set[str] = set()
+    checked = 0
+    while not game.is_over():
+        seat = game.current_seat()
+        kinds.add(game.decision().kind)
+        twin = snapshot(seats[seat])
+        events = game.events_for(seat, twin.since)
+        choice = seats[seat].decide(game)
+        got = seats[seat].agent.received
+        assert got[1] == events
+        for ev in events:
+            if ev["type"] in ("deal", "draw") and ev["seat"] != seat:
+                assert "cards" not in ev, ev
+        rng = random.Random(checked)
+        for r in range(2):
+            other = game.redeal(seat, rng)
+            if r:
+                other = other.redeal(seat, rng)
+            other.events_for = lambda s, since, evs=events: [dict(e) for e in evs]
+            again = snapshot(twin)
+            assert again.decide(other) == choice
+            assert again.agent.received == got, (edition, game.decision().kind)
+        checked += 1
+        game.apply(choice)
+    assert checked >= 50
+    assert {"play", "order", "draw"} <= kinds

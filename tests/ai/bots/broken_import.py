@@ -1,0 +1,1 @@
+raise ImportError("this bot needs a module nobody has")
