@@ -77,12 +77,12 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path):
 
 
 def test_the_show_the_engine_and_the_players_never_import_pygame():
-    for package in ("show", "engine", "ai"):
+    for package in ("show", "engine", "ai", "net"):
         for path in sorted((ROOT / package).rglob("*.py")):
             assert not any(m == "pygame" or m.startswith("pygame.") for m in _imports(path)), \
                 path
     # Nor through what they import: every module of the show, loaded in a fresh process.
-    mods = _module_names("show")
+    mods = _module_names("show") + _module_names("net")
     assert "solemio.show.pickers.series" in mods
     assert _loaded_after_importing(mods, "pygame") == []
 
@@ -90,7 +90,7 @@ def test_the_show_the_engine_and_the_players_never_import_pygame():
 #: Packages that must not lean on the window: the show layer (what the screen may show),
 #: the coach (``solemio review`` runs without a window), the engine and the players, and
 #: the words they share (solemio/texts.py, solemio/announce.py).
-NO_WINDOW = ("show", "coach", "engine", "ai")
+NO_WINDOW = ("show", "coach", "engine", "ai", "net")
 WORDS = ("texts.py", "announce.py")
 
 

@@ -356,19 +356,7 @@ class Game:
 
     def check_play(self, faces: list[Face]) -> tuple[Choice | None, str | None]:
         """Turn selected ingredient faces into a play choice, or say why not."""
-        if not faces:
-            return None, "select at least one ingredient card"
-        kinds = {f[0] for f in faces}
-        if "scorer" in kinds or any(f[0] in COLOURS for f in faces):
-            return None, "only ingredient cards are played this way"
-        if len(kinds) > 1:
-            return None, "all the ingredients you play in one turn must be of one kind"
-        kind = faces[0][0]
-        choice = ("play", kind, sum(1 for f in faces if f[1] == 1), sum(1 for f in faces if f[1] == 2))
-        d = self._decision
-        if d is None or d.kind != PLAY or choice not in d.choices:
-            return None, "you do not hold those cards, or it is not your turn to play"
-        return choice, None
+        return play_choice(self._decision, faces)
 
     # ------------------------------------------------------------------ views
 
@@ -443,6 +431,24 @@ class Game:
         else:
             g.events = None
         return g
+
+
+def play_choice(d: Decision | None, faces: list[Face]) -> tuple[Choice | None, str | None]:
+    """The play choice selected ingredient faces make against the pending decision ``d``,
+    or why they make none: ``Game.check_play``, and a remote table's, which holds its
+    seat's decision but not the game."""
+    if not faces:
+        return None, "select at least one ingredient card"
+    kinds = {f[0] for f in faces}
+    if "scorer" in kinds or any(f[0] in COLOURS for f in faces):
+        return None, "only ingredient cards are played this way"
+    if len(kinds) > 1:
+        return None, "all the ingredients you play in one turn must be of one kind"
+    kind = faces[0][0]
+    choice = ("play", kind, sum(1 for f in faces if f[1] == 1), sum(1 for f in faces if f[1] == 2))
+    if d is None or d.kind != PLAY or choice not in d.choices:
+        return None, "you do not hold those cards, or it is not your turn to play"
+    return choice, None
 
 
 def _why_illegal(d: Decision, choice: Choice) -> str:

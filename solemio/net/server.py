@@ -1,0 +1,565 @@
+"""The table server: many networked tables, one authority, each connection told only its own.
+
+An asyncio server on ``websockets``.  It holds every table's ``Game``; a client sends a
+move ``{table, token, index, choice}`` and the server checks it (the token must be one
+this connection joined with, the seat must decide, the index must be the table's move
+count, the choice must be legal) before applying it.  After every change each connection
+gets, per seat it holds, exactly ``events_for(seat)`` from where it was and
+``view(seat)``; a spectator gets ``events_for(None)`` and ``view(None)``.  Computer seats
+think in a thread pool, never on the event loop, and a computer that fails stops only its
+own table's seat (logged, and told to that table).  Tables are kept under ``data`` in the
+save format, written atomically off the loop, and read back at start.
+
+Caps protect the tables from one bad client: ``max_size`` on frames (websockets closes
+the connection), connections per address, and a token bucket of messages per connection
+(a flood is refused, then disconnected).  Nothing one connection sends reaches another,
+except a legal move's events and set phrases.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from solemio.atomic import write_atomic
+from solemio.engine import IllegalChoice
+from solemio.engine.saves import SaveError
+from solemio.net import protocol as P
+from solemio.net.protocol import ProtocolError, refused
+from solemio.net.tables import EDITIONS, NetTable, new_code, new_token
+
+log = logging.getLogger("solemio.net.server")
+
+
+@dataclass
+class Limits:
+    """The caps; the defaults suit a small public server."""
+
+    max_frame: int = P.MAX_FRAME
+    per_address: int = 16  # connections from one address
+    rate: float = 20.0  # messages per second, sustained, per connection
+    burst: float = 40.0  # ... and at once
+    strikes: int = 50  # refused messages before the connection is closed
+    queue: int = 2000  # frames waiting for a slow reader before it is dropped
+    tables: int = 2000
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst`` saved up."""
+
+    __slots__ = ("rate", "burst", "level", "at")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1.0:
+            return False
+        self.level -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client connection: its seats, what each was sent, and its outgoing queue."""
+
+    ws: ServerConnection
+    address: str
+    bucket: Bucket
+    hello: bool = False
+    name: str = "?"
+    # (table code, seat or None for a spectator) -> events sent so far
+    subs: dict[tuple[str, int | None], int] = field(default_factory=dict)
+    out: asyncio.Queue = field(default_factory=asyncio.Queue)
+    strikes: int = 0
+    closing: bool = False
+
+    def push(self, msg: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        self.out.put_nowait(P.encode(msg))
+
+
+class TableServer:
+    """Every table of one server process, and the connections to them."""
+
+    def __init__(self, data: Path | None = None, limits: Limits | None = None,
+                 agent_factory: Any = None, think_threads: int = 2,
+                 hard_budget_ms: int = 1000, save_delay: float = 0.5) -> None:
+        self.data = data
+        self.limits = limits or Limits()
+        self.tables: dict[str, NetTable] = {}
+        self.watchers: dict[str, set[Conn]] = defaultdict(set)
+        self.per_address: dict[str, int] = defaultdict(int)
+        self.agents: dict[tuple[str, int], Any] = {}
+        self.thinking: dict[str, asyncio.Task] = {}
+        self.pool = concurrent.futures.ThreadPoolExecutor(think_threads, "think")
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, "save")
+        self.saving: dict[str, asyncio.TimerHandle] = {}  # code: its write is due
+        self.save_delay = save_delay
+        self.agent_factory = agent_factory or self._make_agent
+        self.hard_budget_ms = hard_budget_ms
+        self.server: Any = None
+        self.started = time.monotonic()
+
+    # -------------------------------------------------------------- start and stop
+
+    def load_tables(self) -> list[str]:
+        """Read back every table kept under ``data``; a damaged file is logged, set aside
+        (renamed ``.damaged``) and skipped."""
+        if self.data is None:
+            return []
+        self.data.mkdir(parents=True, exist_ok=True)
+        loaded = []
+        for path in sorted(self.data.glob("*.json")):
+            try:
+                t = NetTable.load(path)
+            except SaveError as exc:
+                log.error("table file skipped: %s", exc)
+                with contextlib.suppress(OSError):
+                    path.rename(path.with_suffix(".damaged"))
+                continue
+            self.tables[t.code] = t
+            loaded.append(t.code)
+        return loaded
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen; returns the port (0 asks the system for a free one)."""
+        self.load_tables()
+        self.server = await serve(self.handle, host, port, max_size=self.limits.max_frame,
+                                  compression=None, max_queue=4, ping_interval=20,
+                                  ping_timeout=20, server_header=None)
+        for code in self.tables:
+            self.kick(code)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Close every connection and write every table (nothing acknowledged is lost)."""
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for task in list(self.thinking.values()):
+            task.cancel()
+        await asyncio.gather(*self.thinking.values(), return_exceptions=True)
+        due = list(self.saving)
+        for handle in self.saving.values():
+            handle.cancel()
+        self.saving.clear()
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.writer, lambda: None)  # the writes queued so far
+        for code in due:
+            self._write(code)
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.shutdown(wait=True)
+
+    # -------------------------------------------------------------- a connection
+
+    async def handle(self, ws: ServerConnection) -> None:
+        address = (ws.remote_address or ("?",))[0]
+        if self.per_address[address] >= self.limits.per_address:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(P.encode(refused("too-many-connections")))
+                await ws.close(1008, "too many connections")
+            return
+        self.per_address[address] += 1
+        conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst))
+        writer = asyncio.create_task(self._write_loop(conn))
+        try:
+            async for frame in ws:
+                if not await self._receive(conn, frame):
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.closing = True
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+            self._detach(conn)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    async def _write_loop(self, conn: Conn) -> None:
+        try:
+            while True:
+                text = await conn.out.get()
+                await conn.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    async def _receive(self, conn: Conn, frame: str | bytes) -> bool:
+        """Answer one frame; False closes the connection."""
+        ref = None
+        try:
+            if not conn.bucket.take():
+                raise ProtocolError("flood")
+            msg = P.decode(frame)
+            ref = msg.get("ref") if isinstance(msg.get("ref"), int | str) else None
+            if not conn.hello and msg["type"] != "hello":
+                raise ProtocolError("hello-first")
+            answer = self.dispatch(conn, msg)
+            if answer is not None:
+                if ref is not None:
+                    answer["ref"] = ref
+                conn.push(answer)
+            return True
+        except ProtocolError as exc:
+            conn.strikes += 1
+            conn.push(refused(exc.reason, exc.message, **({"ref": ref} if ref is not None else {})))
+            if exc.reason == "version" or conn.strikes >= self.limits.strikes:
+                await self._drain_and_close(conn, 1008, exc.reason)
+                return False
+            return True
+        except Exception:  # noqa: BLE001 - one bad request never takes the server down
+            log.exception("a request failed")
+            conn.push(refused("server-error", **({"ref": ref} if ref is not None else {})))
+            return True
+
+    async def _drain_and_close(self, conn: Conn, code: int, why: str) -> None:
+        with contextlib.suppress(ConnectionClosed, asyncio.TimeoutError):
+            await asyncio.wait_for(self._drain(conn), 2.0)
+            await conn.ws.close(code, why)
+
+    async def _drain(self, conn: Conn) -> None:
+        while not conn.out.empty():
+            await conn.ws.send(conn.out.get_nowait())
+
+    def _detach(self, conn: Conn) -> None:
+        touched = set()
+        for code, _seat in conn.subs:
+            self.watchers[code].discard(conn)
+            if not self.watchers[code]:
+                del self.watchers[code]
+            touched.add(code)
+        conn.subs.clear()
+        for code in touched:
+            self._presence(code)
+
+    # -------------------------------------------------------------- the messages
+
+    def dispatch(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+        kind = msg["type"]
+        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if handler is None or kind not in P.CLIENT_MESSAGES:
+            raise ProtocolError("unknown-type", f"no such message type: {kind[:40]!r}")
+        return handler(conn, msg)
+
+    def on_hello(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        v = msg.get("v")
+        if v != P.VERSION:
+            raise ProtocolError("version", f"this server speaks protocol version {P.VERSION}; "
+                                           f"use a game that speaks version {P.VERSION}")
+        conn.hello = True
+        conn.name = P.short_text(msg, "client", 60) or "?"
+        from solemio import version
+        return {"type": "welcome", "v": P.VERSION, "server": f"solemio {version()}",
+                "editions": list(EDITIONS), "phrases": list(P.PHRASES)}
+
+    def _table(self, msg: dict[str, Any]) -> NetTable:
+        code = P.field(msg, "table", str)
+        t = self.tables.get(code.upper())
+        if t is None:
+            raise ProtocolError("no-table")
+        return t
+
+    def on_create(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        if len(self.tables) >= self.limits.tables:
+            raise ProtocolError("too-many-tables")
+        seed = P.field(msg, "seed", int, optional=True)
+        colours = msg.get("colours")
+        t = NetTable.create(new_code(self.tables), P.field(msg, "edition", str),
+                            msg.get("seats"), seed, colours)
+        self.tables[t.code] = t
+        self._save(t.code)
+        self.kick(t.code)
+        log.info("table %s created (%s, %d seats)", t.code, t.game.cs.id, t.game.n)
+        return {"type": "created", "table": t.code, "host": t.host,
+                "seats": t.public_seats(set())}
+
+    def on_join(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+        t = self._table(msg)
+        seat = t.free_seat(P.field(msg, "seat", int, optional=True))
+        t.seats[seat].name = P.short_text(msg, "name") or None
+        t.seats[seat].token = new_token()
+        self._save(t.code)
+        return self._attach(conn, t, seat, P.field(msg, "since", int, optional=True) or 0,
+                            msg, joined=True)
+
+    def on_resume(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+        t = self._table(msg)
+        seat = t.seat_of(P.field(msg, "token", str))
+        if seat is None:
+            raise ProtocolError("bad-token")
+        return self._attach(conn, t, seat, P.field(msg, "since", int, optional=True) or 0, msg)
+
+    def on_spectate(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+        t = self._table(msg)
+        return self._attach(conn, t, None, P.field(msg, "since", int, optional=True) or 0, msg)
+
+    def _attach(self, conn: Conn, t: NetTable, seat: int | None, since: int,
+                msg: dict[str, Any], joined: bool = False) -> None:
+        """Give ``conn`` the seat (or the spectator's place): the answer, then the events
+        from ``since`` on and the view.  A seat resumed elsewhere leaves its old connection
+        (which is told: ``replaced``)."""
+        code = t.code
+        if seat is not None:
+            for other in list(self.watchers.get(code, ())):
+                if other is not conn and (code, seat) in other.subs:
+                    del other.subs[(code, seat)]
+                    other.push({"type": "replaced", "table": code, "seat": seat})
+                    if not any(c == code for c, _ in other.subs):
+                        self.watchers[code].discard(other)
+            if t.seats[seat].stand_in is not None and t.seats[seat].kind == "person":
+                t.seats[seat].stand_in = None  # the person is back
+                self.agents.pop((code, seat), None)
+        since = max(0, min(since, t.game.event_count()))
+        conn.subs[(code, seat)] = since
+        self.watchers[code].add(conn)
+        answer: dict[str, Any] = {"type": "joined" if seat is not None else "watching",
+                                  "table": code, "seat": seat, "edition": t.game.cs.id,
+                                  "colours": t.game.colours}
+        if seat is not None:
+            answer["token"] = t.seats[seat].token
+        if isinstance(msg.get("ref"), int | str):
+            answer["ref"] = msg["ref"]
+        conn.push(answer)
+        self._send_update(conn, t, seat)
+        self._presence(code)
+        if joined:
+            log.info("table %s: seat %d joined", code, seat)
+        return None
+
+    def _held(self, conn: Conn, t: NetTable, token: str) -> int:
+        """The seat ``token`` holds on this connection, or ProtocolError."""
+        seat = t.seat_of(token)
+        if seat is None:
+            raise ProtocolError("bad-token")
+        if (t.code, seat) not in conn.subs:
+            raise ProtocolError("not-your-seat")
+        return seat
+
+    def on_move(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(msg)
+        seat = self._held(conn, t, P.field(msg, "token", str))
+        index = P.field(msg, "index", int)
+        choice = P.choice_from_wire(msg.get("choice"))
+        game = t.game
+        if game.is_over():
+            raise ProtocolError("over")
+        if index != len(game.choices_log):
+            raise ProtocolError("stale-move", f"move index {index} is not the table's "
+                                              f"({len(game.choices_log)})")
+        d = game.decision()
+        if d is None or d.seat != seat or t.computer_level(seat) is not None:
+            raise ProtocolError("not-your-turn")
+        try:
+            game.apply(choice, seat)
+        except IllegalChoice as exc:
+            raise ProtocolError("illegal", f"that choice is not legal now: {exc.reason}") from None
+        self._changed(t)
+        return {"type": "moved", "table": t.code, "index": index}
+
+    def on_chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+        t = self._table(msg)
+        seat = self._held(conn, t, P.field(msg, "token", str))
+        phrase = P.field(msg, "phrase", str)
+        if phrase not in P.PHRASES:
+            raise ProtocolError("bad-message", "phrase: one of " + ", ".join(P.PHRASES))
+        out = {"type": "chat", "table": t.code, "seat": seat, "name": t.seats[seat].name,
+               "phrase": phrase}
+        for c in self.watchers.get(t.code, ()):
+            c.push(out)
+        return None
+
+    def on_stand_in(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        """The host lets a computer play a person's seat (``level``) or takes it back
+        (``level`` null); the person's return (a resume) also takes it back."""
+        t = self._table(msg)
+        if not t.is_host(P.field(msg, "host", str)):
+            raise ProtocolError("not-host")
+        seat = P.field(msg, "seat", int)
+        level = P.field(msg, "level", (str, type(None)))
+        if not 0 <= seat < len(t.seats):
+            raise ProtocolError("no-seat")
+        if level is not None and level not in ("easy", "normal", "hard"):
+            raise ProtocolError("bad-message", "level: easy, normal, hard or null")
+        s = t.seats[seat]
+        if s.kind == "person":
+            s.stand_in = level
+        elif level is not None:
+            s.level = level  # a failed computer replaced
+        else:
+            raise ProtocolError("no-seat")
+        self.agents.pop((t.code, seat), None)
+        t.failed.pop(seat, None)
+        self._save(t.code)
+        self._presence(t.code)
+        self.kick(t.code)
+        return {"type": "stood-in", "table": t.code, "seat": seat, "level": level}
+
+    def on_ping(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "pong"}
+
+    # -------------------------------------------------------------- pushing what changed
+
+    def _send_update(self, conn: Conn, t: NetTable, seat: int | None) -> None:
+        key = (t.code, seat)
+        start = conn.subs.get(key)
+        if start is None:
+            return
+        g = t.game
+        count = g.event_count()
+        conn.subs[key] = count
+        conn.push({"type": "update", "table": t.code, "seat": seat, "start": start,
+                   "events": g.events_for(seat, start), "view": P.view_to_json(g.view(seat)),
+                   "moves": len(g.choices_log), "over": g.is_over()})
+        if conn.out.qsize() > self.limits.queue:
+            log.warning("a connection from %s reads too slowly: closed", conn.address)
+            conn.closing = True
+            asyncio.ensure_future(conn.ws.close(1008, "too slow"))
+
+    def _changed(self, t: NetTable, kick: bool = True) -> None:
+        """Tell every connection at the table what its seats may see of the change, write
+        the table, and let a computer that decides now think."""
+        for conn in list(self.watchers.get(t.code, ())):
+            for code, seat in list(conn.subs):
+                if code == t.code:
+                    self._send_update(conn, t, seat)
+        self._save(t.code)
+        if kick:
+            self.kick(t.code)
+
+    def _presence(self, code: str) -> None:
+        t = self.tables.get(code)
+        if t is None:
+            return
+        connected = {seat for c in self.watchers.get(code, ()) for tc, seat in c.subs
+                     if tc == code and seat is not None}
+        out = {"type": "seats", "table": code, "seats": t.public_seats(connected)}
+        for c in self.watchers.get(code, ()):
+            c.push(out)
+
+    # -------------------------------------------------------------- computer seats
+
+    def _make_agent(self, level: str, seat: int, seed: int) -> Any:
+        from solemio.ai import make_agent
+
+        options = {"budget_ms": self.hard_budget_ms, "workers": 1} if level == "hard" else {}
+        return make_agent(level, seat, seed, **options)
+
+    def kick(self, code: str) -> None:
+        """Start the table's computer thinking when a computer decides and none thinks."""
+        t = self.tables.get(code)
+        if t is None or code in self.thinking:
+            return
+        d = t.game.decision()
+        if d is None or t.computer_level(d.seat) is None or d.seat in t.failed:
+            return
+        self.thinking[code] = asyncio.get_running_loop().create_task(self._think(t))
+
+    async def _think(self, t: NetTable) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while (d := t.game.decision()) is not None:
+                level = t.computer_level(d.seat)
+                if level is None or d.seat in t.failed:
+                    return
+                agent = self.agents.get((t.code, d.seat))
+                if agent is None or agent.level != level:
+                    agent = self.agents[(t.code, d.seat)] = self.agent_factory(
+                        level, d.seat, t.game.seed)
+                before = len(t.game.choices_log)
+                copy = t.game.clone(record_events=True)
+                try:
+                    choice = await loop.run_in_executor(self.pool, agent.decide, copy)
+                    if len(t.game.choices_log) != before:
+                        continue  # the table moved meanwhile (a stand-in taken back)
+                    if t.computer_level(d.seat) is None:
+                        return
+                    t.game.apply(choice, d.seat)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - isolate the table, keep serving
+                    log.exception("table %s: the computer at seat %d failed", t.code, d.seat)
+                    t.failed[d.seat] = type(exc).__name__
+                    self.agents.pop((t.code, d.seat), None)
+                    msg = refused("computer-failed", seat=d.seat, table=t.code)
+                    msg["type"] = "problem"
+                    for c in self.watchers.get(t.code, ()):
+                        c.push(msg)
+                    self._presence(t.code)
+                    return
+                self._changed(t, kick=False)
+        finally:
+            self.thinking.pop(t.code, None)
+
+    # -------------------------------------------------------------- the files
+
+    def _path(self, code: str) -> Path:
+        assert self.data is not None
+        return self.data / f"{code}.json"
+
+    def _write(self, code: str) -> None:
+        t = self.tables.get(code)
+        if t is None or self.data is None:
+            return
+        write_atomic(self._path(code), P.encode(t.to_save()))
+
+    def _save(self, code: str) -> None:
+        """Write the table soon (``save_delay``), off the loop: the moves of that moment
+        are written together.  A clean stop writes every table at once, so only a crash
+        can lose the last ``save_delay`` seconds of a table."""
+        if self.data is None or code in self.saving:
+            return
+        self.saving[code] = asyncio.get_running_loop().call_later(
+            self.save_delay, self._flush, code)
+
+    def _flush(self, code: str) -> None:
+        self.saving.pop(code, None)
+        t = self.tables.get(code)
+        if t is None:
+            return
+        text = P.encode(t.to_save())  # on the loop: the game does not change under it
+        future = asyncio.get_running_loop().run_in_executor(
+            self.writer, write_atomic, self._path(code), text)  # one writer: in order
+
+        def done(f: asyncio.Future) -> None:
+            if f.exception() is not None:
+                log.error("table %s could not be written: %s", code, f.exception())
+
+        future.add_done_callback(done)
+
+
+async def run(host: str, port: int, data: Path | None, limits: Limits | None = None,
+              ready: Any = None) -> None:
+    """``solemio serve``: serve until cancelled (Ctrl+C, SIGTERM), then write every table."""
+    import signal
+
+    server = TableServer(data, limits)
+    bound = await server.start(host, port)
+    log.info("serving on %s:%d with %d tables from %s", host, bound, len(server.tables), data)
+    if ready is not None:
+        ready(bound, len(server.tables))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
