@@ -127,6 +127,14 @@ def _integer(text: str) -> int:
         raise argparse.ArgumentTypeError(_("“{given}” is not a whole number", given=text)) from None
 
 
+def _port(text: str) -> int:
+    value = _integer(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(_("a port is between 0 and 65535, not {value}",
+                                           value=value))
+    return value
+
+
 def _players(text: str) -> int:
     value = _integer(text)
     if not 2 <= value <= 5:
@@ -264,6 +272,42 @@ def _machine_loop_seconds() -> float:
     for i in range(10_000_000):
         total += i
     return round(time.perf_counter() - t0, 3)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``solemio serve``: the table server (solemio/net/server.py, docs/server.md)."""
+    import asyncio
+    import logging
+    from pathlib import Path
+
+    from solemio import userdirs
+    from solemio.net.server import Limits, run
+
+    folder = Path(args.data) if args.data else userdirs.data_dir() / "tables"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _fail(_("{folder}: cannot make the tables folder ({why})", folder=folder,
+                       why=exc.strerror))
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        return _fail(_("{folder}: not a folder this user can write to", folder=folder))
+    handler = logging.StreamHandler(sys.stderr)  # a service's log: journald, docker logs
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger("solemio.net").addHandler(handler)
+    logging.getLogger("solemio.net").setLevel(logging.INFO)
+
+    def ready(port: int, tables: int) -> None:
+        print(ngettext("Serving {n} table from {folder} at ws://{host}:{port} (Ctrl+C stops).",
+                       "Serving {n} tables from {folder} at ws://{host}:{port} (Ctrl+C stops).",
+                       tables, folder=folder, host=args.host, port=port), flush=True)
+
+    limits = Limits(per_address=args.max_per_address)
+    try:
+        asyncio.run(run(args.host, args.port, folder, limits, ready))
+    except OSError as exc:
+        return _fail(_("cannot listen at {host}:{port} ({why})", host=args.host, port=args.port,
+                       why=exc.strerror or exc))
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -506,6 +550,19 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--replay", action="store_true",
                    help=_("only loading a full game's record (cold and warm) and stepping back"))
     b.set_defaults(func=cmd_bench)
+
+    sv = sub.add_parser("serve", help=_("run a server for tables played over the network"))
+    sv.add_argument("--host", default="127.0.0.1",
+                    help=_("the address to listen at (default: 127.0.0.1, this machine only; "
+                           "0.0.0.0: every network)"))
+    sv.add_argument("--port", type=_port, default=8765,
+                    help=_("the port to listen at (default: 8765)"))
+    sv.add_argument("--data", metavar="DIR",
+                    help=_("the folder the tables are kept in (default: “tables” in the "
+                           "game's data folder)"))
+    sv.add_argument("--max-per-address", type=_positive, default=16,
+                    help=_("connections allowed from one address (default: 16)"))
+    sv.set_defaults(func=cmd_serve)
 
     pl = sub.add_parser("play", help=_("open the game window (the default)"))
     pl.set_defaults(func=cmd_play)

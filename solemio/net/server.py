@@ -92,6 +92,12 @@ class Conn:
             return
         self.out.put_nowait(P.encode(msg))
 
+    def close_after(self, code: int, why: str) -> None:
+        """Close once what is queued is sent (the refusal that explains why, first)."""
+        if not self.closing:
+            self.out.put_nowait((code, why))
+            self.closing = True
+
 
 class TableServer:
     """Every table of one server process, and the connections to them."""
@@ -179,30 +185,35 @@ class TableServer:
         writer = asyncio.create_task(self._write_loop(conn))
         try:
             async for frame in ws:
-                if not await self._receive(conn, frame):
-                    break
+                self._receive(conn, frame)
         except ConnectionClosed:
             pass
         finally:
-            conn.closing = True
             self.per_address[address] -= 1
             if not self.per_address[address]:
                 del self.per_address[address]
             self._detach(conn)
+            conn.closing = True
             writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await writer
 
     async def _write_loop(self, conn: Conn) -> None:
         try:
             while True:
-                text = await conn.out.get()
-                await conn.ws.send(text)
+                item = await conn.out.get()
+                if isinstance(item, tuple):
+                    await conn.ws.close(*item)
+                    return
+                await conn.ws.send(item)
         except ConnectionClosed:
             pass
 
-    async def _receive(self, conn: Conn, frame: str | bytes) -> bool:
-        """Answer one frame; False closes the connection."""
+    def _receive(self, conn: Conn, frame: str | bytes) -> None:
+        """Answer one frame (a connection refused for good reads on until it is closed,
+        answering nothing: websockets stops reading a connection whose frames wait)."""
+        if conn.closing:
+            return
         ref = None
         try:
             if not conn.bucket.take():
@@ -216,27 +227,14 @@ class TableServer:
                 if ref is not None:
                     answer["ref"] = ref
                 conn.push(answer)
-            return True
         except ProtocolError as exc:
             conn.strikes += 1
             conn.push(refused(exc.reason, exc.message, **({"ref": ref} if ref is not None else {})))
             if exc.reason == "version" or conn.strikes >= self.limits.strikes:
-                await self._drain_and_close(conn, 1008, exc.reason)
-                return False
-            return True
+                conn.close_after(1008, exc.reason)  # what it sends meanwhile is dropped
         except Exception:  # noqa: BLE001 - one bad request never takes the server down
             log.exception("a request failed")
             conn.push(refused("server-error", **({"ref": ref} if ref is not None else {})))
-            return True
-
-    async def _drain_and_close(self, conn: Conn, code: int, why: str) -> None:
-        with contextlib.suppress(ConnectionClosed, asyncio.TimeoutError):
-            await asyncio.wait_for(self._drain(conn), 2.0)
-            await conn.ws.close(code, why)
-
-    async def _drain(self, conn: Conn) -> None:
-        while not conn.out.empty():
-            await conn.ws.send(conn.out.get_nowait())
 
     def _detach(self, conn: Conn) -> None:
         touched = set()
@@ -338,6 +336,8 @@ class TableServer:
             answer["ref"] = msg["ref"]
         conn.push(answer)
         self._send_update(conn, t, seat)
+        for failed in t.failed:
+            conn.push(self._problem(t, failed))
         self._presence(code)
         if joined:
             log.info("table %s: seat %d joined", code, seat)
@@ -430,7 +430,13 @@ class TableServer:
         if conn.out.qsize() > self.limits.queue:
             log.warning("a connection from %s reads too slowly: closed", conn.address)
             conn.closing = True
-            asyncio.ensure_future(conn.ws.close(1008, "too slow"))
+            conn.out = asyncio.Queue()  # what it has not read is dropped with it
+            conn.out.put_nowait((1008, "too slow"))
+
+    @staticmethod
+    def _problem(t: NetTable, seat: int) -> dict[str, Any]:
+        return {"type": "problem", "table": t.code, "seat": seat, "reason": "computer-failed",
+                "message": P.REASONS["computer-failed"]}
 
     def _changed(self, t: NetTable, kick: bool = True) -> None:
         """Tell every connection at the table what its seats may see of the change, write
@@ -497,8 +503,7 @@ class TableServer:
                     log.exception("table %s: the computer at seat %d failed", t.code, d.seat)
                     t.failed[d.seat] = type(exc).__name__
                     self.agents.pop((t.code, d.seat), None)
-                    msg = refused("computer-failed", seat=d.seat, table=t.code)
-                    msg["type"] = "problem"
+                    msg = self._problem(t, d.seat)
                     for c in self.watchers.get(t.code, ()):
                         c.push(msg)
                     self._presence(t.code)

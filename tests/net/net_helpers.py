@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 from solemio.ai import make_agent
@@ -42,8 +43,10 @@ def play_seat(table: RemoteTable, level: str = "random", seed: int = 0,
     """Play ``table``'s seat with a computer player until the game ends (or ``stop_when()``)."""
     agent = make_agent(level, table.viewer, seed)
     while True:
-        table.wait_for(lambda: table.is_over() or table.decision() is not None
-                       or (stop_when is not None and stop_when()), timeout)
+        end = time.monotonic() + timeout
+        while not table.wait_for(lambda: table.is_over() or table.decision() is not None
+                                 or (stop_when is not None and stop_when()), 0.05):
+            assert time.monotonic() < end, "the seat was never asked"
         if table.is_over() or (stop_when is not None and stop_when()):
             return
         events = table.events(agent.since)
