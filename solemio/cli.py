@@ -310,6 +310,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_netbench(args: argparse.Namespace) -> int:
+    """``solemio netbench``: one server process, N tables of remote seats (solemio/net/bench.py)."""
+    from solemio.net.bench import run
+
+    def progress(opened: int) -> None:
+        if not args.json:
+            print(ngettext("{n} table open", "{n} tables open", opened), file=sys.stderr,
+                  flush=True)
+
+    try:
+        figures = run(args.tables, args.seconds, args.pace, progress)
+    except (OSError, RuntimeError) as exc:
+        return _fail(_("the benchmark failed: {why}", why=exc))
+    return _print_figures(figures, args.json)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from solemio.engine import load_cardset
     from solemio.engine.simulate import copy_rates, simulate
@@ -563,6 +579,18 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--max-per-address", type=_positive, default=16,
                     help=_("connections allowed from one address (default: 16)"))
     sv.set_defaults(func=cmd_serve)
+
+    nb = sub.add_parser("netbench", help=_("measure how many networked tables one server "
+                                           "holds (on this machine)"))
+    nb.add_argument("--tables", type=_positive, default=200,
+                    help=_("tables of four remote seats (default: 200)"))
+    nb.add_argument("--seconds", type=_positive, default=30,
+                    help=_("how long to measure (default: 30)"))
+    nb.add_argument("--pace", type=float, default=1.0,
+                    help=_("seconds a computer player takes per decision, on average "
+                           "(default: 1.0)"))
+    nb.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    nb.set_defaults(func=cmd_netbench)
 
     pl = sub.add_parser("play", help=_("open the game window (the default)"))
     pl.set_defaults(func=cmd_play)
