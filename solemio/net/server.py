@@ -52,6 +52,9 @@ class Limits:
     strikes: int = 50  # refused messages before the connection is closed
     queue: int = 2000  # frames waiting for a slow reader before it is dropped
     tables: int = 2000
+    misses: float = 20.0  # table codes or tokens an address may get wrong at once ...
+    miss_rate: float = 0.2  # ... and per second after that (guessing codes is slow)
+    behind_proxy: bool = False  # count addresses from X-Forwarded-For (a local proxy)
 
 
 class Bucket:
@@ -110,6 +113,7 @@ class TableServer:
         self.tables: dict[str, NetTable] = {}
         self.watchers: dict[str, set[Conn]] = defaultdict(set)
         self.per_address: dict[str, int] = defaultdict(int)
+        self.misses: dict[str, Bucket] = {}  # per address: wrong codes and tokens allowed
         self.agents: dict[tuple[str, int], Any] = {}
         self.thinking: dict[str, asyncio.Task] = {}
         self.pool = concurrent.futures.ThreadPoolExecutor(think_threads, "think")
@@ -173,8 +177,19 @@ class TableServer:
 
     # -------------------------------------------------------------- a connection
 
+    def _address(self, ws: ServerConnection) -> str:
+        """Who is connecting: the peer, or behind a reverse proxy on this machine the last
+        address of its ``X-Forwarded-For`` (which the proxy sets; a client cannot)."""
+        peer = str((ws.remote_address or ("?",))[0])
+        if self.limits.behind_proxy and peer in ("127.0.0.1", "::1"):
+            request = getattr(ws, "request", None)
+            forwarded = request.headers.get("X-Forwarded-For") if request is not None else None
+            if forwarded:
+                return forwarded.split(",")[-1].strip()[:64]
+        return peer
+
     async def handle(self, ws: ServerConnection) -> None:
-        address = (ws.remote_address or ("?",))[0]
+        address = self._address(ws)
         if self.per_address[address] >= self.limits.per_address:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(P.encode(refused("too-many-connections")))
@@ -229,12 +244,28 @@ class TableServer:
                 conn.push(answer)
         except ProtocolError as exc:
             conn.strikes += 1
+            if exc.reason in ("no-table", "bad-token", "not-host") and not self._may_miss(conn):
+                exc = ProtocolError("flood", "too many wrong table codes or tokens from this "
+                                             "address; wait a minute")
+                conn.strikes = self.limits.strikes
             conn.push(refused(exc.reason, exc.message, **({"ref": ref} if ref is not None else {})))
             if exc.reason == "version" or conn.strikes >= self.limits.strikes:
                 conn.close_after(1008, exc.reason)  # what it sends meanwhile is dropped
         except Exception:  # noqa: BLE001 - one bad request never takes the server down
             log.exception("a request failed")
             conn.push(refused("server-error", **({"ref": ref} if ref is not None else {})))
+
+    def _may_miss(self, conn: Conn) -> bool:
+        """Whether the address may get one more code or token wrong: a few at once, then
+        one every few seconds, across all its connections (reconnecting does not help)."""
+        bucket = self.misses.get(conn.address)
+        if bucket is None:
+            if len(self.misses) > 10000:  # forget the oldest addresses, never grow unbounded
+                for key in list(self.misses)[:5000]:
+                    del self.misses[key]
+            bucket = self.misses[conn.address] = Bucket(self.limits.miss_rate,
+                                                        self.limits.misses)
+        return bucket.take()
 
     def _detach(self, conn: Conn) -> None:
         touched = set()

@@ -196,3 +196,38 @@ def test_a_flood_is_refused_then_disconnected_and_others_go_on(tmp_path):
         assert calm.ask({"type": "ping"})["type"] == "pong"
         for r in extra + [calm]:
             r.close()
+
+
+def test_guessing_table_codes_or_tokens_is_slowed_for_the_whole_address(tmp_path):
+    limits = Limits(per_address=8, misses=5, miss_rate=0.01)
+    with BackgroundServer(tmp_path, limits) as bs:
+        guesser = Raw(bs.url)
+        for i in range(5):
+            _refused(guesser.ask({"type": "spectate", "table": f"AAAAA{P.CODE_ALPHABET[i]}"}),
+                     "no-table")
+        _refused(guesser.ask({"type": "spectate", "table": "BBBBBB"}), "flood")
+        with pytest.raises(ConnectionClosed):
+            guesser.recv()
+        again = Raw(bs.url)  # a new connection from the same address gains nothing
+        _refused(again.ask({"type": "resume", "table": "CCCCCC", "token": "x"}), "flood")
+        with pytest.raises(ConnectionClosed):
+            again.recv()
+
+
+def test_behind_a_proxy_connections_are_counted_per_forwarded_address(tmp_path):
+    limits = Limits(per_address=1, behind_proxy=True)
+
+    def via(address: str) -> Raw:
+        raw = Raw.__new__(Raw)
+        raw.ws = connect(bs.url, additional_headers={"X-Forwarded-For": address},
+                         open_timeout=5).__enter__()
+        raw.frames, raw.ref = [], 0
+        return raw
+
+    with BackgroundServer(tmp_path, limits) as bs:
+        a, b = via("198.51.100.1"), via("198.51.100.2")
+        for r in (a, b):
+            assert r.ask({"type": "hello", "v": P.VERSION})["type"] == "welcome"
+        _refused(via("198.51.100.1").recv(), "too-many-connections")
+        a.close()
+        b.close()
