@@ -145,6 +145,16 @@ def _sounds(t: SelfTest) -> None:
         t.check(f"sound {name}", load, timed=False)
 
 
+def _hashing() -> None:
+    """Saves are checksummed with SHA-256: in a binary whose hash modules were left out (the
+    spec excludes OpenSSL; installer.spec's CHECKED_WITH) this fails here, not at a save."""
+    import hashlib
+
+    digest = hashlib.sha256(b"Sole Mio!").hexdigest()
+    if digest != "5e0296fb867a44d5c20a31334bf5dfba46aaf120c6e16f4d4f9bede6046a074b":
+        raise ValueError(f"SHA-256 gave {digest}")
+
+
 def _catalogues(t: SelfTest) -> None:
     import gettext
 
@@ -252,6 +262,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     t.check("fonts", lambda: _fonts(t))
     t.check("sounds", lambda: _sounds(t))
     t.check("catalogues", lambda: _catalogues(t))
+    t.check("hashing", _hashing)
     _games(t)
     _hard_workers(t)
     _scenes(t, screenshot)

@@ -15,7 +15,7 @@ def test_selftest_passes_and_saves_a_frame(home, tmp_path, capsys):
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["ok"] is True and report["failures"] == []
     assert report["title_s"] > 0  # from this (pytest) process's start: no upper bound here
-    for group in ("title", "pictures", "fonts", "sounds", "catalogues", "game sole-mio",
+    for group in ("title", "pictures", "fonts", "sounds", "catalogues", "hashing", "game sole-mio",
                   "game mamma-mia", "game grande", "hard search on two workers", "scenes"):
         assert group in report["seconds"]
     picture = pygame.image.load(str(frame))
@@ -61,3 +61,19 @@ def test_selftest_names_a_broken_house_variant_in_the_players_language(home, mon
         i18n.set_language("en")
     out = capsys.readouterr().out
     assert f"remarque\u00a0: variante maison {folder / 'cassé.yaml'}:3\u00a0: YAML non valide" in out, out
+
+
+def test_selftest_names_a_binary_that_cannot_hash(home, monkeypatch, capsys):
+    """What a binary built by an unchecked Python would do (its _sha2 left out): caught here."""
+    import hashlib
+
+    def missing(*args, **kwargs):
+        raise ValueError("unsupported hash type sha256")
+
+    monkeypatch.setattr(hashlib, "sha256", missing)
+    monkeypatch.setattr(selftest, "_scenes", lambda t, frame: None)
+    monkeypatch.setattr(selftest, "_games", lambda t: None)
+    monkeypatch.setattr(selftest, "_hard_workers", lambda t: None)
+    assert selftest.run(None, as_json=True) == 1
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["failures"] == ["hashing: ValueError: unsupported hash type sha256"]
