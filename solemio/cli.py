@@ -597,6 +597,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def game() -> int:
+    """The ``solemio-game`` launcher of a pip/pipx/uv installation: the game window and
+    nothing else.  It is a gui-script, so on Windows it starts with no console window
+    (the ``solemio`` command stays a console program for the commands beside the game)."""
+    return main(["play"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from solemio import logs

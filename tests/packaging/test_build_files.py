@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -97,8 +98,38 @@ def test_desktop_entry():
     assert entry["Icon"] == APP_ID and "Game" in entry["Categories"].split(";")
     for lang in ("it", "nl", "fr"):
         assert entry[f"Comment[{lang}]"]
-    if shutil.which("desktop-file-validate"):
-        subprocess.run(["desktop-file-validate", str(path)], check=True)
+
+
+def _tool(name: str) -> str:
+    """A validator from the system's packages (.ci/run installs them where apt is)."""
+    found = shutil.which(name)
+    if not found:
+        pytest.skip(f"{name} is not installed here (apt-get install appstream desktop-file-utils)")
+    return found
+
+
+def test_desktop_entry_passes_desktop_file_validate(tmp_path):
+    tool = _tool("desktop-file-validate")
+    path = ROOT / "build" / "linux" / f"{APP_ID}.desktop"
+    result = subprocess.run([tool, str(path)], capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+    broken = tmp_path / f"{APP_ID}.desktop"  # the validator looks: a wrong type fails it
+    broken.write_text(path.read_text(encoding="utf-8").replace("Type=Application", "Type=Game"))
+    assert subprocess.run([tool, str(broken)], capture_output=True).returncode != 0
+
+
+def test_metainfo_passes_appstreamcli_validate(tmp_path):
+    tool = _tool("appstreamcli")
+    path = ROOT / "build" / "linux" / f"{APP_ID}.metainfo.xml"
+    result = subprocess.run([tool, "validate", "--no-net", str(path)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "E:" not in result.stdout and "W:" not in result.stdout, result.stdout
+    broken = tmp_path / f"{APP_ID}.metainfo.xml"  # and it looks: a second <id> fails it
+    broken.write_text(path.read_text(encoding="utf-8").replace(
+        "</id>", "</id><id>second</id>"))
+    assert subprocess.run([tool, "validate", "--no-net", str(broken)],
+                          capture_output=True).returncode != 0
 
 
 def test_appstream_metainfo():
@@ -110,9 +141,9 @@ def test_appstream_metainfo():
     assert root.find("provides/binary").text == "solemio"
     releases = [r.get("version") for r in root.findall("releases/release")]
     assert releases and releases[0] == _version(), "the newest release must be pyproject's version"
-    if shutil.which("appstreamcli"):
-        subprocess.run(["appstreamcli", "validate", "--no-net", str(path)], check=True,
-                       capture_output=True)
+    assert root.find("developer/name").text and root.find("developer").get("id")
+    assert root.find("content_rating").get("type") == "oars-1.1"
+    assert root.findall("screenshots/screenshot/caption")
 
 
 def test_workflow_passes_actionlint():
@@ -143,3 +174,16 @@ def test_spec_bundles_what_the_game_reads():
         assert f'"{excluded}"' in spec
     assert '"cardsets"' in spec and '"assets"' in spec
     assert "NSHighResolutionCapable" in spec and "bundle_identifier" in spec
+
+
+def test_the_mac_bundle_names_the_game_s_four_languages():
+    from solemio.i18n import LANGUAGES
+
+    spec = (ROOT / "installer.spec").read_text()
+    found = re.search(r'"CFBundleLocalizations": (\[[^]]*\])', spec)
+    assert found and sorted(ast.literal_eval(found.group(1))) == sorted(LANGUAGES)
+
+
+def test_windows_gets_a_console_companion():
+    spec = (ROOT / "installer.spec").read_text()
+    assert 'name=f"{NAME}-cli"' in spec and "dict(exe_options, console=True)" in spec

@@ -31,16 +31,7 @@ def test_a_missing_resource_names_every_place_looked_in():
 
 
 @pytest.mark.packaging
-def test_installed_wheel_finds_its_own_copy(tmp_path):
-    # from a clean copy: a stale build/lib or egg-info in the checkout could hide a package
-    # the project's configuration leaves out
-    source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "*.egg-info", "lib", "work", "icons", "generated", "dist", "__pycache__"))
-    wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
-                    str(source)], check=True)
-    wheel = next(wheels.glob("solemio-*.whl"))
+def test_installed_wheel_finds_its_own_copy(wheel, tmp_path):
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
     shipped = {f"solemio/_data/{p.relative_to(ROOT).as_posix()}"
@@ -60,3 +51,22 @@ def test_installed_wheel_finds_its_own_copy(tmp_path):
     assert out[0] == str(data / "cardsets" / "sole-mio.yaml")
     assert out[1] == str(data / "assets")
     assert out[2] != "unknown"
+
+
+@pytest.mark.packaging
+def test_the_wheel_passes_twine_check_and_has_both_launchers(wheel):
+    """What PyPI will say of the upload (metadata, the README as its page), here first."""
+    twine = shutil.which("twine", path=os.pathsep.join(
+        [str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    assert twine, "twine is part of the test tools (pip install -e '.[test]')"
+    result = subprocess.run([twine, "check", "--strict", str(wheel)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with zipfile.ZipFile(wheel) as zf:
+        name = next(n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt"))
+        entry_points = zf.read(name).decode()
+        metadata = zf.read(name.replace("entry_points.txt", "METADATA")).decode()
+    assert "[console_scripts]\nsolemio = solemio.cli:main" in entry_points
+    assert "[gui_scripts]\nsolemio-game = solemio.cli:game" in entry_points
+    assert "Description-Content-Type: text/markdown" in metadata
+    assert "pipx install solemio" in metadata  # the README is the project's PyPI page
