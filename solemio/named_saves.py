@@ -77,7 +77,7 @@ def list_saves() -> list[SaveInfo]:
     """Every usable named save, newest first (the others are set aside and reported)."""
     from solemio.engine.saves import SaveError
     from solemio.savefiles import refuse
-    from solemio.ui.session import session_from_save
+    from solemio.show.host import session_from_save
 
     out = []
     for path in saves_dir().glob("*.json"):

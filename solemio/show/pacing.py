@@ -2,16 +2,17 @@
 
 The table paces the turns by the player's chosen pace (a person's own moves a
 little faster: they know what they did); the reveal by its own speed control,
-and "skip" shows the rest of a reveal at once.  A long frame (the first one
-after a scene opens renders many pictures) never counts for more than
-MAX_STEP seconds, so no announcement runs out before it was on screen.
+and "skip" shows the rest of a reveal at once.  :class:`Stage` keeps the time
+left on the current event's moment (the conductor's, ``solemio.show.conductor``);
+the window's loop counts a long frame (the first one after a scene opens
+renders many pictures) for 0.1 s at most, so no announcement runs out before it
+was on screen.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_STEP = 0.1  # seconds of the show one frame may use up at most
 PERSON_FACTOR = 0.7  # a person's own moves go by faster
 
 # Seconds at pace 1 during the turns (times the pace; a draw only when cards moved).
@@ -59,7 +60,7 @@ def hold(ev: dict, pace: Pace, by_person: bool, in_reveal: bool) -> float:
 
 
 class Stage:
-    """The time left on the current event's moment; a frame uses at most MAX_STEP of it."""
+    """The time left on the current event's moment."""
 
     def __init__(self) -> None:
         self.left = 0.0
@@ -73,7 +74,7 @@ class Stage:
     def advance(self, dt: float) -> bool:
         """Let ``dt`` seconds pass; True when the stage is free for the next event."""
         if self.left > 0:
-            self.left -= min(dt, MAX_STEP)
+            self.left -= dt
         return self.left <= 0
 
     @property

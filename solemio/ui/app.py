@@ -338,7 +338,7 @@ class App:
             scene.on_exit()
         self.manager.stack.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        from solemio.ui.session import SAVER
+        from solemio.show.host import SAVER
 
         SAVER.flush()  # the last autosave reaches the disk before the process ends
         if self.window is not None:

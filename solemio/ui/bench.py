@@ -52,7 +52,7 @@ from typing import Any
 def _reveal_session(seed: int) -> Any:
     """A 5-seat game replayed to its first round end, its feed set to show the reveal."""
     from solemio.engine import load_cardset, new_game
-    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.show.host import GameSession, SeatConfig
 
     cs = load_cardset("sole-mio")
     colours = ["blue", "green", "brown", "red", "yellow"]
@@ -110,10 +110,10 @@ def table_frame_times(frames: int = 900, cpu: list[float] | None = None) -> list
     """Update + draw of the table while the turns are shown (one person, four computer
     seats, 1920x1080), after 300 frames of another game so the table's pictures exist."""
     from solemio.engine import load_cardset
+    from solemio.show.host import GameSession, SeatConfig
     from solemio.ui import driver
     from solemio.ui.app import App
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.session import GameSession, SeatConfig
     from solemio.ui.settings import Settings
 
     app = App((1920, 1080), headless=True, settings=Settings(sound=False),
@@ -156,11 +156,11 @@ def language_switch_times(rounds: int = 3,
     ``cpu``, when given, receives the same two figures in the drawing thread's CPU time
     (keys ``switch`` and ``back``)."""
     from solemio.engine import load_cardset
+    from solemio.show.host import GameSession, SeatConfig
     from solemio.ui.app import App
     from solemio.ui.scenes.pause import PauseScene
     from solemio.ui.scenes.settings import SettingsScene
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.session import GameSession, SeatConfig
     from solemio.ui.settings import Settings
 
     app = App((1920, 1080), headless=True, settings=Settings(sound=False, language="en"),
@@ -224,11 +224,11 @@ def peak_rss_mb() -> float:
     import resource
 
     from solemio.engine import load_cardset
+    from solemio.show.host import GameSession, SeatConfig
     from solemio.ui import driver
     from solemio.ui.app import App
     from solemio.ui.scenes.gameover import GameOverScene
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.session import GameSession, SeatConfig
     from solemio.ui.settings import Settings
 
     app = App((1920, 1080), headless=True, settings=Settings(sound=False, pace=0.3),

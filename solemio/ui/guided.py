@@ -13,7 +13,7 @@ def guided_session(agent_options: dict | None = None) -> Any:
     first, then two easy computer players. The session carries ``guide = True`` (the table
     then speaks; the autosave keeps it)."""
     from solemio.engine import load_cardset
-    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.show.host import GameSession, SeatConfig
 
     names = [_("You"), "Giulia", "Marco"]
     seats = [SeatConfig(name, colour, person=level is None, level=level or "easy")

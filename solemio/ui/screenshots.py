@@ -20,7 +20,7 @@ REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "s
 
 
 def _seats(n: int, persons: int = 1) -> list:
-    from solemio.ui.session import SeatConfig
+    from solemio.show.host import SeatConfig
 
     names = ["Anna", "Giulia", "Marco", "Sofia", "Luca"]
     colours = ["blue", "green", "brown", "red", "yellow"]
@@ -57,7 +57,7 @@ def _app(size: tuple[int, int], lang: str) -> Any:
 def _session(edition: str, n: int, seed: int, choices: list | None = None,
              persons: int = 1, agents: dict | None = None) -> Any:
     from solemio.engine import load_cardset
-    from solemio.ui.session import GameSession
+    from solemio.show.host import GameSession
 
     sess = GameSession(load_cardset(edition), _seats(n, persons), seed, None, choices,
                        agent_options=agents or FAST_AGENTS)
@@ -355,7 +355,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
     app.close()
     # The records list (the game above was kept), and a save set aside on the title.
     from solemio import savefiles
-    from solemio.ui.session import autosave_path
+    from solemio.show.host import autosave_path
 
     app = _app(size, lang)
     app.manager.push(TitleScene(app))
@@ -555,8 +555,8 @@ def _fill_position(app: Any, edition: str, columns: str, order: str, hand: str) 
     """A reveal at a choice order of seat 0 (a person), built by the scenario module."""
     from solemio.engine.scenario import build_position
     from solemio.engine.yamlsource import load_text
+    from solemio.show.host import GameSession
     from solemio.ui.scenes.reveal import RevealScene
-    from solemio.ui.session import GameSession
 
     text = (f"name: fill picker\nedition: {edition}\nseats: [blue, green, brown]\nsetup:\n"
             f"  start: reveal\n  scorer: 1\n  columns: {columns}\n  oven: [blue:{order}]\n"

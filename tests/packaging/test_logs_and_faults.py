@@ -83,7 +83,7 @@ def test_no_window_explains_in_one_line(home, monkeypatch, capsys):
 
 def test_a_game_that_cannot_be_saved_goes_on(tmp_path, monkeypatch, caplog):
     from solemio.engine import load_cardset
-    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.show.host import GameSession, SeatConfig
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")

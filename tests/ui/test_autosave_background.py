@@ -6,8 +6,8 @@ import json
 import threading
 
 from solemio.engine import load_cardset
-from solemio.ui import session as session_mod
-from solemio.ui.session import SAVER, GameSession, SeatConfig, autosave_path
+from solemio.show import host as session_mod
+from solemio.show.host import SAVER, GameSession, SeatConfig, autosave_path
 
 
 def _session() -> GameSession:

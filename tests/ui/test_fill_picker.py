@@ -12,10 +12,10 @@ from ui_helpers import FAST_AGENTS
 
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
+from solemio.show.host import GameSession, SeatConfig
 from solemio.show.pickers.fill import CANNOT, COLUMNS, HAND
 from solemio.ui import driver, layout
 from solemio.ui.scenes.reveal import RevealScene
-from solemio.ui.session import GameSession, SeatConfig
 
 SIZES = [(1024, 640), (1920, 1080), (1920, 480), (3840, 2160)]
 

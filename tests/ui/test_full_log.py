@@ -10,11 +10,11 @@ import pygame
 
 from solemio.announce import log_line
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver
 from solemio.ui.scenes.log import LogScene, log_entries
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
-from solemio.ui.session import GameSession, SeatConfig
 
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 

@@ -190,7 +190,7 @@ def test_following_the_guides_rings_plays_the_designed_first_round(make_app):
 
 def test_a_guided_game_resumed_after_quitting_keeps_guiding(make_app):
     from solemio.engine.saves import digest
-    from solemio.ui import session as session_mod
+    from solemio.show import host as session_mod
 
     app, table = guided_table(make_app)
     tip = table.guide_tip()

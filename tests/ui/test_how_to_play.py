@@ -10,12 +10,12 @@ import pytest
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver, theme
 from solemio.ui.scenes.order_info import OrderInfoScene
 from solemio.ui.scenes.rules import RulesScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def test_pages_turn_with_buttons_and_keys(make_app):

@@ -6,11 +6,11 @@ from ui_helpers import FAST_AGENTS, recording_texts
 
 from solemio import i18n
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.texts import spec_name
 from solemio.ui import theme
 from solemio.ui.scenes.settings import SettingsScene
 from solemio.ui.scenes.table import TableScene
-from solemio.ui.session import GameSession, SeatConfig
 
 COLOURS = ["blue", "green", "brown", "red", "yellow"]
 

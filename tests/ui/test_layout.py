@@ -14,6 +14,7 @@ import pytest
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver, layout, theme
 from solemio.ui.scenes.newgame import NewGameScene
 from solemio.ui.scenes.pause import PauseScene
@@ -21,7 +22,6 @@ from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.settings import SettingsScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 COLOURS = ["blue", "green", "brown", "red", "yellow"]

@@ -20,8 +20,8 @@ from solemio import i18n, stats
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
 from solemio.records import seats_extra
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import layout, theme
-from solemio.ui.session import GameSession, SeatConfig
 
 SIZES = [(1024, 640), (1920, 1080), (1920, 480), (3840, 2160)]
 NAMES = ["Alessandra", "Bartholomeus", "Chiara", "Dominique", "Evelien"]

@@ -12,6 +12,7 @@ from ui_helpers import FAST_AGENTS
 from solemio.engine import load_cardset
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import layout, theme
 from solemio.ui.scenes.newgame import NewGameScene
 from solemio.ui.scenes.reveal import RevealScene
@@ -19,7 +20,6 @@ from solemio.ui.scenes.rules import RulesScene
 from solemio.ui.scenes.settings import SettingsScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 from solemio.ui.table import seats
 
 SIZES = [(1024, 640), (1920, 1080), (1920, 480), (3840, 2160)]

@@ -10,13 +10,13 @@ import pygame
 
 from solemio import savefiles, stats
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.show.memory import KINDS
 from solemio.ui import driver
 from solemio.ui import settings as settings_mod
 from solemio.ui.scenes.estimate import EstimateResultScene, EstimateScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def start(make_app, people: int, size=(1280, 720), **settings):

@@ -7,12 +7,12 @@ import pygame
 from solemio import records
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver
 from solemio.ui.scenes.gameover import GameOverScene
 from solemio.ui.scenes.records import RecordsScene
 from solemio.ui.scenes.replay import ReplayScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def _finished_session() -> GameSession:

@@ -19,8 +19,8 @@ import pytest
 from solemio import savefiles, userdirs
 from solemio.engine import load_cardset
 from solemio.engine.saves import VERSION
+from solemio.show.host import SAVER, GameSession, SeatConfig, autosave_path
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import SAVER, GameSession, SeatConfig, autosave_path
 
 
 def _valid_save() -> dict:

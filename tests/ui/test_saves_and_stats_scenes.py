@@ -6,13 +6,13 @@ import pygame
 
 from solemio import named_saves, savefiles, stats
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver
 from solemio.ui.scenes.pause import PauseScene
 from solemio.ui.scenes.saves import SaveGameScene, SavesScene
 from solemio.ui.scenes.stats import StatsScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def _session(seed: int = 3) -> GameSession:

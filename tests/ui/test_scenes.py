@@ -13,8 +13,10 @@ import pytest
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
+from solemio.show import host as session
 from solemio.show import state as show_state
-from solemio.ui import driver, session
+from solemio.show.host import GameSession, SeatConfig
+from solemio.ui import driver
 from solemio.ui.scenes.gameover import GameOverScene
 from solemio.ui.scenes.handover import HandoverScene
 from solemio.ui.scenes.newgame import NewGameScene
@@ -22,7 +24,6 @@ from solemio.ui.scenes.pause import PauseScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def seats(spec: str) -> list[SeatConfig]:

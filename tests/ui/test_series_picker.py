@@ -16,10 +16,10 @@ from ui_helpers import FAST_AGENTS
 from solemio.engine import load_cardset
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
+from solemio.show.host import GameSession, SeatConfig
 from solemio.show.pickers.series import SeriesModel
 from solemio.ui import driver, layout
 from solemio.ui.scenes.reveal import RevealScene
-from solemio.ui.session import GameSession, SeatConfig
 
 POSITION = """
 name: a series in hand

@@ -59,8 +59,8 @@ def test_disabled_sound_plays_nothing(played):
 
 def _table(make_app, played):
     from solemio.engine import load_cardset
+    from solemio.show.host import GameSession, SeatConfig
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.session import GameSession, SeatConfig
 
     app = make_app(sound=True)
     seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bea", "green", level="easy")]
@@ -98,8 +98,8 @@ def test_no_sound_while_a_resumed_game_is_replayed(make_app, played):
     import random
 
     from solemio.engine import load_cardset
+    from solemio.show.host import GameSession, SeatConfig
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.session import GameSession, SeatConfig
 
     app = make_app(sound=True)
     seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bea", "green", level="easy")]

@@ -182,7 +182,7 @@ def test_hover_shows_on_a_cached_frame(make_app):
 
 def test_a_new_holder_of_the_screen_never_sees_the_last_hand(make_app):
     """Hot-seat: the still frame holds a hand; another person's turn must repaint it."""
-    from solemio.ui.session import SeatConfig
+    from solemio.show.host import SeatConfig
 
     app = make_app((1024, 640), sound=False)
     sess = _reveal_session(5)
@@ -210,7 +210,7 @@ def test_a_new_holder_of_the_screen_never_sees_the_last_hand(make_app):
 
 def test_the_table_scene_frames_equal_full_paints(make_app):
     from solemio.engine import load_cardset
-    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.show.host import GameSession, SeatConfig
 
     app = make_app((1024, 640), sound=False)
     colours = ["blue", "green", "red"]

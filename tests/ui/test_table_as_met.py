@@ -12,6 +12,7 @@ from ui_helpers import FAST_AGENTS
 from solemio.announce import order_full_name, said
 from solemio.engine import load_cardset
 from solemio.show.director import next_cue
+from solemio.show.host import GameSession, SeatConfig
 from solemio.show.pacing import LEAD_IN
 from solemio.ui import driver
 from solemio.ui.scenes.handover import HandoverScene
@@ -19,7 +20,6 @@ from solemio.ui.scenes.pause import PauseScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.summary import RoundSummaryScene
 from solemio.ui.scenes.table import TableScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def _seats(spec: str) -> list[SeatConfig]:
@@ -241,7 +241,7 @@ def test_a_forced_play_is_said_to_the_person(make_app):
 
 
 def test_new_game_over_a_saved_one_asks_first(make_app):
-    from solemio.ui import session as session_mod
+    from solemio.show import host as session_mod
     from solemio.ui.scenes.confirm import ConfirmScene
     from solemio.ui.scenes.newgame import NewGameScene
 

@@ -16,12 +16,12 @@ import pygame
 from ui_helpers import FAST_AGENTS
 
 from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import cards, driver, theme, warm
 from solemio.ui.bench import _reveal_session
 from solemio.ui.scenes.handover import HandoverScene
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
-from solemio.ui.session import GameSession, SeatConfig
 from solemio.ui.table.reveal import rehearsal
 from solemio.ui.table.reveal.paint import reveal_hand_rects as _reveal_hand_rects
 

@@ -10,11 +10,11 @@ from ui_helpers import FAST_AGENTS
 from solemio.engine import load_cardset
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
+from solemio.show.host import GameSession, SeatConfig
 from solemio.texts import sentence
 from solemio.ui import driver
 from solemio.ui.scenes.reveal import RevealScene
 from solemio.ui.scenes.table import TableScene
-from solemio.ui.session import GameSession, SeatConfig
 
 
 def test_sentence_capitalises_and_drops_a_doubled_stop():

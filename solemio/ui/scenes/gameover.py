@@ -42,7 +42,7 @@ class GameOverScene(WidgetScene):
             ev = evs[-1] if evs else {"filled": session.table.scores(),
                                       "winners": list(session.show.winners), "tie_break": None}
         self.ev = ev
-        from solemio.ui.session import clear_autosave
+        from solemio.show.host import clear_autosave
 
         clear_autosave()
         if hasattr(session, "game_finished"):
@@ -64,7 +64,7 @@ class GameOverScene(WidgetScene):
         self.focus.focus = 0
 
     def again(self) -> None:
-        from solemio.ui.session import GameSession
+        from solemio.show.host import GameSession
 
         s = self.session
         sess = GameSession(s.cardset, s.seats, s.seed + 1, None)

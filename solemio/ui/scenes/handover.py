@@ -43,10 +43,7 @@ class HandoverScene(WidgetScene):
 
     def ready(self) -> None:
         self.session.confirm_pass(self.seat)
-        self.app.manager.pop(self)
-        top = self.app.manager.top
-        if top is not None:
-            top.layout(self.app.size)
+        self.app.manager.pop(self)  # the scene beneath lays itself out again (on_resume)
 
     def on_escape(self) -> None:
         self.app.manager.open("pause", self.session)

@@ -17,10 +17,10 @@ import pygame
 from solemio import userdirs
 from solemio.atomic import write_atomic
 from solemio.i18n import _, data_text
+from solemio.show.host import SeatConfig
 from solemio.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
-from solemio.ui.session import SeatConfig
 from solemio.ui.widgets import Button, Selector, TextField
 
 DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
@@ -227,7 +227,7 @@ class NewGameScene(WidgetScene):
                 "seats": self.n, "rows": [dict(r) for r in self.rows]}
 
     def start(self) -> None:
-        from solemio.ui import session
+        from solemio.show import host as session
 
         if session.has_autosave():
             self.app.manager.open(
@@ -238,7 +238,7 @@ class NewGameScene(WidgetScene):
 
     def start_now(self) -> None:
         from solemio.engine import load_cardset
-        from solemio.ui.session import GameSession
+        from solemio.show.host import GameSession
 
         cs = load_cardset(self.editions[self.edition].id)
         first = self.first if self.first is not None and self.first < self.n else None

@@ -6,7 +6,9 @@ asked for help, or the one asked to show a card) gets the choices laid out as
 buttons.  Outcomes are announced.  A speed control and "skip ahead to my next
 decision" keep long reveals from dragging.
 
-This module holds the reveal's flow and widgets; what it paints is in
+The scene holds the table's conductor (``solemio.show.conductor``), which runs
+the game, and follows its beats.  This module holds the reveal's widgets; what
+it paints is in
 ``solemio/ui/table/reveal/paint.py`` (a show state painted), its words in
 ``reveal_words.py``, and the work done ahead, future show states painted off
 screen, in ``solemio/ui/table/reveal/rehearsal.py``.
@@ -19,8 +21,9 @@ from typing import Any
 
 import pygame
 
+from solemio.engine import IllegalChoice
 from solemio.i18n import _
-from solemio.show.pacing import REVEAL_OPENING, Pace, reveal_hold
+from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.texts import (
     COLOUR_KIND,
     KINDS,
@@ -29,10 +32,10 @@ from solemio.texts import (
 )
 from solemio.ui import theme
 from solemio.ui.anim import Flight
-from solemio.ui.play import PlayScene
 from solemio.ui.reveal_words import event_words, opening, order_log
 from solemio.ui.reveal_words import note_lines as words_of_note
 from solemio.ui.reveal_words import title as reveal_title
+from solemio.ui.scene import Scene
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.table.pickers.fill import FillPicker
 from solemio.ui.table.pickers.series import SeriesPicker
@@ -51,19 +54,26 @@ from solemio.ui.table.reveal.paint import (
     shown_cards,
 )
 from solemio.ui.table.reveal.rehearsal import RevealRehearsal
+from solemio.ui.table.screen import GameScreen, conduct
 from solemio.ui.table.stage import without_leaving
 from solemio.ui.widgets import Button, Widget
 
-HELP_PAUSE = 0.8  # seconds before a forced answer is made for a person (cannot_help)
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
 
 
-class RevealScene(PlayScene):
+class RevealScene(Scene):
     """The reveal drawn from the show state (columns, the order on show, its notes, the
     piles): the scene keeps only what belongs to the screen (flights, the banner, when a
     card left the order panel, the page of choices)."""
 
-    def __init__(self, app: Any, session: Any, ev: dict | None) -> None:
+    def __init__(self, app: Any, session: Any, ev: dict | None,
+                 conductor: Any = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.conductor = conductor or conduct(app, session)
+        self.screen_parts = GameScreen(app, session, self.conductor)
+        self.focus = self.screen_parts.focus
+        self.view = session.view()
         self.rehearsal_plan = RevealRehearsal()  # the work done ahead (ui/table/reveal/rehearsal.py)
         self.answer_wait = (0.0, -1)  # (seconds a computer's answer waited, frames drawn then)
         # Per person at the screen: the counts of the hand the reveal began with.
@@ -72,23 +82,70 @@ class RevealScene(PlayScene):
         self.page = 0
         self.series_picker: SeriesPicker | None = None  # the series decision's own widgets
         self.fill_picker: FillPicker | None = None  # a variant or fill decision's widgets
-        self.help_wait = 0.0  # how long a person who cannot help has been "thinking"
-        self.skip = False
         self.shown_until = 0.0
         self.refocus = True  # the next decision's widgets take the keyboard focus
-        # Laid out in layout(); the base class builds widgets before that.
+        # Laid out in layout().
         self.choice_area = pygame.Rect(0, 0, 0, 0)
         self.hand_area = pygame.Rect(0, 0, 0, 0)
-        super().__init__(app, session)
+        self.L = reveal_layout(app.size, len(session.seats), self.bottom_seat, session.guide)[0]
         r = self.show.reveal
         self.scorer = r.scorer if r is not None else max(0, self.view.scorer)
         self.round = r.round if r is not None else self.view.round
         self.before = list(r.filled_before) if r is not None and r.filled_before else [
             len(si.filled) for si in self.show.seats]
-        if ev is not None:
+        if ev is not None:  # the conductor holds the stage for the opening words
             seat, lines, base = opening(session, self.scorer)
-            self.say(seat, lines, base / self.speed())
-            self.hold = REVEAL_OPENING / self.speed()
+            self.screen_parts.say(seat, lines, base / self.speed())
+
+    # --- what the tests and the work done ahead read ---------------------------------
+    @property
+    def show(self) -> Any:
+        return self.session.show
+
+    @property
+    def hold(self) -> float:
+        return self.conductor.hold
+
+    @property
+    def skip(self) -> bool:
+        return self.conductor.skip
+
+    @property
+    def thinker(self) -> Any:
+        return self.conductor.thinker
+
+    @property
+    def banner(self) -> dict | None:
+        return self.screen_parts.banner
+
+    @property
+    def anims(self) -> Any:
+        return self.screen_parts.anims
+
+    @property
+    def t(self) -> float:
+        return self.screen_parts.t
+
+    @property
+    def error(self) -> str:
+        return self.screen_parts.error
+
+    @property
+    def guided(self) -> bool:
+        return self.session.guide
+
+    def my_decision(self) -> Any:
+        return self.conductor.my_decision()
+
+    @property
+    def bottom_seat(self) -> int | None:
+        s = self.session
+        if s.viewer is not None:
+            return s.viewer
+        return s.persons[0] if s.persons else None
+
+    def seat_rects(self) -> dict[int, pygame.Rect]:
+        return self.stage().seat_rects()
 
     # --- what the show has reached --------------------------------------------------------
     @property
@@ -129,7 +186,12 @@ class RevealScene(PlayScene):
         super().layout(size)
         self.L, self.hand_area, self.choice_area = reveal_layout(
             size, len(self.session.seats), self.bottom_seat, self.guided)
+        # Every rectangle may have moved: the still frame is painted again.
+        self.app.static_frame.invalidate()
         self.build_widgets()
+
+    def on_resume(self) -> None:
+        self.layout(self.app.size)
 
     def stage(self) -> RevealStage:
         return RevealStage(self.app, self.session, self.L, self.size, self.bottom_seat,
@@ -146,83 +208,93 @@ class RevealScene(PlayScene):
         return base / self.speed()
 
     def update(self, dt: float) -> None:
+        sc = self.screen_parts
         if self.skip:
-            self.anims.clear()
-        if self.cannot_help(dt):
-            return
-        super().update(dt)
+            sc.anims.clear()
+        sc.tick(dt)
+        for beat in self.conductor.update(dt, self.answer_ready):
+            self.follow(beat)
+            if beat.what == OPEN:
+                return
+        self.view = self.session.view()
 
-    def cannot_help(self, dt: float) -> bool:
-        """The one person at the table asked for help whose hand cannot cover the request is
-        not made to press Decline: after a computer's pause the refusal is made for them.
-        So is their series question when they hold no other series order (the engine asks
-        every owner, so that nobody learns who holds partners): "this order alone" is
-        answered for them.  (In hot-seat play neither is special: a pass screen, then the
-        person's own screen with one button; see solemio.show.director.)  True while this
-        holds the stage."""
+    def follow(self, beat: Beat) -> None:
+        self.screen_parts.follow(beat)
         s = self.session
-        if self.hold > 0 or s.new_events() or s.cue().what != "answer":
-            self.help_wait = 0.0
-            return False
-        self.tick_effects(dt)
-        self.help_wait += dt
-        if self.help_wait < self.t_(HELP_PAUSE):
-            return True
-        self.help_wait = 0.0
-        table = s.table
-        seat = table.deciding()
-        forced = table.forced_choice()
-        if table.deciding_kind() == "help":
-            self.say(seat, [s.names[seat], _("cannot help.")], self.t_(1.2))
-        s.apply_forced(forced)
-        self.decision_key = None
-        self.build_widgets()
-        return True
+        if beat.what == EVENT:
+            self.view = s.view()
+            self.on_event(beat.event)
+        elif beat.what == OPEN:
+            manager = self.app.manager
+            manager.pop(self)
+            if beat.screen == "game-over":
+                manager.swap("game-over", s, beat.event)
+            else:
+                manager.open(beat.screen, s, beat.event, self.before)
+            self.show_estimates()
+        elif beat.what == HIDE:
+            self.layout(self.app.size)
+        elif beat.what == ASK:
+            self.screen_parts.error = ""
+            self.page = 0
+            self.refocus = True
+            self.build_widgets()
+        elif beat.what == ANSWERED:
+            if beat.forced and beat.kind == "help":
+                # The one person at the table asked for help whose hand cannot cover the
+                # request is not made to press Decline (solemio.show.conductor).
+                self.screen_parts.say(beat.seat, [s.names[beat.seat], _("cannot help.")],
+                                      self.t_(1.2))
+            self.build_widgets()
 
-    def on_event(self, ev: dict) -> float:
+    def apply(self, choice: tuple) -> None:
+        """A person's choice, sent to the conductor; a refusal is explained, never ignored."""
+        try:
+            beats = self.conductor.dispatch(choice)
+        except IllegalChoice as exc:
+            self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
+            return
+        self.screen_parts.error = ""
+        if any(b.what == HIDE for b in beats):
+            self.layout(self.app.size)  # hot seat: the screen is shared again
+        self.view = self.session.view()
+        self.build_widgets()
+
+    def on_event(self, ev: dict) -> None:
         """Start showing one event (the show state has taken it already): its flights, its
-        words, its sound; returns how long it holds the stage (solemio.show.pacing)."""
+        words, its sound (the conductor holds the stage for it: solemio.show.pacing)."""
         t = ev["type"]
         L = self.L
-        pace = Pace(reveal_speed=self.speed(), skip=self.skip)
-        dur = reveal_hold(ev, pace)
+        sc = self.screen_parts
         words = event_words(self.session, ev)
         if words is not None:
-            self.say(words[0], words[1], self.t_(words[2]))
+            sc.say(words[0], words[1], self.t_(words[2]))
         if t == "reveal":
             face = tuple(ev["card"])
             if face[0] in KINDS:
                 k = KINDS.index(face[0])
                 if not self.skip:
                     dest = self.column_slot(k, len(self.cols[k]) - 1)
-                    self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
-                                          min(0.3, self.t_(0.3)), tag=k, back_key=("back",)))
-                    self.sfx("reveal")
-                return dur
+                    sc.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
+                                        min(0.3, self.t_(0.3)), tag=k, back_key=("back",)))
+                    sc.sfx("reveal")
+                return
             self.left_at = None
             if not self.skip:
-                self.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
-                                      self.order_rect(), min(0.35, self.t_(0.35)),
-                                      back_key=("oback", face[0])))
-                self.sfx("reveal")
-            return dur
-        if t in ("block", "show"):
+                sc.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
+                                    self.order_rect(), min(0.35, self.t_(0.35)),
+                                    back_key=("oback", face[0])))
+                sc.sfx("reveal")
+        elif t in ("block", "show"):
             self.shown_until = self.t + self.t_(2.4 if t == "block" else 2.0)
         elif t == "filled":
             self.fly_filled(ev)
-            self.sfx("filled")
+            sc.sfx("filled")
         elif t == "failed":
             self.fly_failed(ev)
-            self.sfx("failed")
+            sc.sfx("failed")
         elif t == "scorer-moved":
             self.scorer = ev["seat"]
-        elif t == "new-round":
-            self.end_round(ev)
-            return 0.0
-        elif t == "game-over":
-            self.end_game(ev)
-            return 0.0
-        return dur
 
     def fly_filled(self, ev: dict) -> None:
         """The ingredients used gather on the order and fade; the order flies to its owner."""
@@ -271,32 +343,11 @@ class RevealScene(PlayScene):
                               delay=self.t_(0.8), tag=("leaves", seat, face, filled)))
         self.left_at = (face, self.t + self.t_(0.8) + self.t_(0.45))
 
-    def end_round(self, ev: dict) -> None:
-        manager = self.app.manager
-        manager.pop(self)
-        table = manager.top
-        if table is not None:
-            table.turn_seat = ev["first"]
-        manager.open("summary", self.session, ev, self.before)
-        self.show_estimates()
-
-    def end_game(self, ev: dict) -> None:
-        self.app.manager.pop(self)
-        self.app.manager.swap("game-over", self.session, ev)
-        self.show_estimates()
-
     def show_estimates(self) -> None:
         """Memory training: the estimates of this round against the oven, over the screen
         that follows the reveal."""
         if self.session.memory.estimates.get(self.round):
             self.app.manager.open("estimate-result", self.session, self.round)
-
-    def on_decision(self, d: Any) -> None:
-        self.page = 0
-        self.refocus = True
-        if self.session.is_person(d.seat):
-            self.skip = False
-        self.build_widgets()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         # With nothing to decide and no button focused, Enter (or Space) is a player's
@@ -305,9 +356,11 @@ class RevealScene(PlayScene):
         if (event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                 and self.focus.focused is None and self.my_decision() is None):
-            self.hold = 0.0
+            self.conductor.release()
             return None
-        return super().handle_event(event)
+        if self.screen_parts.handle_key(event, self.order_spots):
+            return None
+        return self.focus.handle_event(event)
 
     def toggle_speed(self) -> None:
         sp = REVEAL_SPEEDS
@@ -317,10 +370,9 @@ class RevealScene(PlayScene):
         self.app.settings_changed()
 
     def skip_ahead(self) -> None:
-        self.skip = True
-        self.hold = 0.0
-        self.banner = None
-        self.anims.clear()
+        self.conductor.skip_ahead()
+        self.screen_parts.banner = None
+        self.screen_parts.anims.clear()
 
     # --- widgets --------------------------------------------------------------
     def build_widgets(self) -> None:
@@ -334,7 +386,8 @@ class RevealScene(PlayScene):
         n_choices = len(widgets)
         widgets += bar_buttons(L, self.speed(), bool(self.session.persons), d is not None,
                                self.toggle_speed, self.skip_ahead)
-        widgets.extend(self.common_widgets())
+        widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size,
+                                                    self.leave_guide)
         self.focus.set(widgets)
         if d is not None and self.prompt and n_choices and (
                 self.refocus or self.focus.focus < 0 or self.focus.focus >= n_choices):
@@ -435,9 +488,20 @@ class RevealScene(PlayScene):
         packs them to the right in a guided game): nothing the reveal shows is covered."""
         return guide_room(self.L)
 
+    def leave_guide(self) -> None:
+        """The guide goes quiet; the reveal is laid out as any other (it made room)."""
+        self.session.guide = False
+        self.layout(self.size)
+
+    def guide_tip(self) -> Any:
+        return self.conductor.guide_tip(self.view)
+
+    def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
+        return self.screen_parts.guide_targets(tip, self.L, (), self.guide_answer_rects)
+
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The hand's order cards and the order being revealed (F1 / right-click explain it)."""
-        spots = super().order_spots()
+        spots = self.screen_parts.hand_order_spots()
         s = self.session
         if s.viewer is not None and self.hand_area.w > 0:
             # The hand's orders (painted, not widgets): each one's visible part.
@@ -479,25 +543,39 @@ class RevealScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.session
+        sc = self.screen_parts
         active = s.table.deciding()
         stage = self.stage()
         # The still parts come from one composed frame, painted again (only where they
         # changed) when what they show changes; the moving parts go over it every frame.
-        self.draw_static(surface, (s.viewer, self.bottom_seat), self.static_parts(active))
+        sc.draw_static(surface, "RevealScene", self.size, (s.viewer, self.bottom_seat),
+                       self.static_parts(active))
         self.draw_choices(surface, stage)
         self.focus.draw(surface)
-        self.draw_thinking(surface)
+        sc.draw_thinking(surface, stage.seat_rects())
         if self.shown_cards and self.t < self.shown_until:
             stage.draw_shown_cards(surface, self.shown_cards)
-        self.draw_flights(surface)
-        self.draw_banner(surface)
-        self.draw_tooltip(surface)
+        sc.draw_flights(surface)
+        tip = self.guide_tip() if s.guide else None
+        if s.guide:
+            sc.draw_guide(surface, self.guide_rect(), self.size, tip)
+        stage.draw_banner(surface, sc.banner, stage.tail_crosses)
+        if tip is not None:
+            sc.draw_guide_pointer(surface, self.guide_target_rects(tip))
+        sc.draw_tooltip(surface, self.L, self.size)
 
     def title(self) -> str:
         return reveal_title(self.session, self.scorer, self.round)
 
     def still_parts(self) -> list[tuple]:
         return self.static_parts(self.session.table.deciding())
+
+    def language_steps(self) -> list:
+        try:
+            parts = self.still_parts()
+        except Exception:  # noqa: BLE001 - a failed rehearsal only costs a later hitch
+            return []
+        return self.screen_parts.language_steps(parts)
 
     def static_parts(self, active: int | None) -> list[tuple]:
         """The reveal's still parts now (table/reveal/paint.RevealStage.static_parts)."""
@@ -507,13 +585,13 @@ class RevealScene(PlayScene):
             # The cards keep the size they had when the reveal began (a hand only shrinks
             # during a reveal): no card is rendered at a new size when one leaves the hand.
             start = self.hand_start.setdefault(s.viewer, hand_counts(self.hand_faces()))
-        return self.stage().static_parts(self.show, PlayScene.shown_view(self), self.screen(),
-                                         active, start)
+        return self.stage().static_parts(self.show, self.screen_parts.shown_view(self.view),
+                                         self.screen(), active, start)
 
     def shown_view(self) -> Any:
         """The show's view, less the orders still flying to their owners: a flying card is
         not also drawn where it lands (the filled pile, or the stack it goes under)."""
-        return without_leaving(super().shown_view(), self.screen().leaving,
+        return without_leaving(self.screen_parts.shown_view(self.view), self.screen().leaving,
                                self.show.failed_to_stack)
 
     # --- the work done ahead (ui/table/reveal/rehearsal.py) ---------------------------------------
@@ -530,12 +608,8 @@ class RevealScene(PlayScene):
         next events, what the pending decision brings) and a person's decision still behind
         the show (its prompt and widgets).  See table/reveal/rehearsal.RevealRehearsal."""
         s = self.session
-        table = s.table
-        pend = self._pending
-        deciding = table.deciding()
-        answer = pend[1] if pend is not None and pend[0] == (table.moves(), deciding) else None
         self.rehearsal_plan.plan(self.app, self.stage(), self.skip,
-                                 self.hand_start.get(s.viewer), answer)
+                                 self.hand_start.get(s.viewer), self.conductor.pending_answer())
 
     def answer_ready(self, dt: float) -> bool:
         """A computer's answer waits (ANSWER_WAIT at most) while what it brings is being

@@ -161,7 +161,7 @@ class SavesScene(WidgetScene):
     def load(self, sv: Any) -> None:
         from solemio.engine.saves import SaveError
         from solemio.savefiles import refuse
-        from solemio.ui.session import session_from_save
+        from solemio.show.host import session_from_save
 
         try:
             sess = session_from_save(sv.path)

@@ -23,7 +23,7 @@ class TitleScene(WidgetScene):
         self.broken_variants = broken_house_variants()
 
     def _can_continue(self) -> bool:
-        from solemio.ui import session
+        from solemio.show import host as session
 
         # A save that cannot be used is set aside here, and said in one sentence below.
         return session.check_autosave()
@@ -74,7 +74,7 @@ class TitleScene(WidgetScene):
 
     def resume(self) -> None:
         from solemio.savefiles import dismiss
-        from solemio.ui import session
+        from solemio.show import host as session
 
         dismiss()
         sess = session.load_autosave()

@@ -1,8 +1,10 @@
-"""One game at the table: the engine's game plus who sits where, and who may look.
+"""The host of one game: the engine's game plus who sits where, and who may look.
 
-The session knows which seats are people and which are computers, which
-person last saw their hand (the hot-seat rule), where the event feed stands,
-and how to save and resume.  It never draws; scenes read it.
+The host knows which seats are people and which are computers, which person
+last saw their hand (the hot-seat rule), where the event feed stands, how to
+save and resume, and it asks the computer seats (its :class:`Thinker`, on a
+worker thread).  No pygame: the conductor (``solemio.show.conductor``) runs the
+game for a window from it, and a server could host it the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import logging
 import os
 import threading
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,7 @@ from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
 from solemio.show.table import SeatTable
+from solemio.show.thinker import Thinker
 
 log = logging.getLogger("solemio.session")
 
@@ -84,6 +88,9 @@ class GameSession:
         # With one person the hand is always theirs; with none, everyone watches as a spectator.
         self._viewer: int | None = persons[0] if len(persons) == 1 else None
         self.show: ShowState = self._begin(self.game)
+        # The oven as it was before the last event (cards may still be flying onto it).
+        self.oven_before: tuple[tuple | None, int] = (self.show.oven_top, self.show.oven)
+        self._thinker: Thinker | None = None  # the computer seats' worker (thinker())
 
     def _begin(self, game: Any) -> ShowState:
         """The show as ``game`` stands now, for the viewer (the order on show read from
@@ -93,8 +100,6 @@ class GameSession:
 
     def _to_stack(self) -> bool:
         return getattr(self.cardset, "unfilled", "stack") != "out-of-game"
-        # The oven as it was before the last event (cards may still be flying onto it).
-        self.oven_before: tuple[tuple | None, int] = (self.show.oven_top, self.show.oven)
 
     # --- who is who -------------------------------------------------------
     @property
@@ -227,6 +232,26 @@ class GameSession:
         """Start the show at the present, rebuilt from every event (so a reveal in progress
         shows its columns as they landed and the order on show)."""
         self.seek(self.game.event_count(), replay=True)
+
+    # --- the computer seats --------------------------------------------------
+    def thinker(self, executor: Executor) -> Thinker:
+        """The one worker of this game's computer seats (made on first use, on ``executor``):
+        the table and the reveal ask through it, so an answer is never computed twice."""
+        if self._thinker is None:
+            self._thinker = Thinker(executor)
+        return self._thinker
+
+    def poll_computer(self, seat: int) -> tuple | None:
+        """The computer ``seat``'s answer to the pending decision once its worker has it
+        (the question is asked on the first call; None meanwhile; ``thinker`` first)."""
+        if self._thinker is None:
+            raise RuntimeError("no worker for the computer seats: call thinker() first")
+        return self._thinker.poll(self.game, self.agents[seat], seat)
+
+    def stop_thinking(self) -> None:
+        """Withdraw any question a computer seat is thinking about (the table is left)."""
+        if self._thinker is not None:
+            self._thinker.cancel()
 
     # --- saving ---------------------------------------------------------
     def to_json(self) -> dict:

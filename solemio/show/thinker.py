@@ -1,7 +1,8 @@
 """Computer seats think on a worker thread so the window never freezes.
 
-The window hands a *copy* of the game to the worker (the live game is never
-touched off the window thread) and polls the future each frame.  A request is
+The host (``solemio.show.host``) hands a *copy* of the game to the worker (the
+live game is never touched off the window thread) and the conductor polls the
+future each frame.  A request is
 keyed by the position, so a stale answer (after a load or a new game) is
 ignored, and pending work is cancelled when the table closes.
 

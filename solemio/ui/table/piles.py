@@ -1,0 +1,89 @@
+"""The table's piles: the oven (its top card and height), the supply, and the learner's aid.
+
+Each painter paints into the rectangle the still frame gives it (``pile_rect``,
+``tally_rect``): the scene makes them parts of its still frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _, ngettext
+from solemio.texts import KINDS
+from solemio.ui import layout, theme
+from solemio.ui.table import seats
+
+
+@dataclass
+class Piles:
+    """The piles' painters for one layout."""
+
+    app: Any
+    cardset: Any
+    L: layout.TableLayout
+
+    def label_px(self) -> int:
+        return max(12, min(int(self.L.oven.h * 0.085), int(self.L.message.h * 0.8)))
+
+    def oven_label(self, height: int) -> pygame.Surface:
+        return theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", height),
+                          self.label_px(), theme.CREAM, bold=True)
+
+    def supply_label(self, n: int) -> pygame.Surface:
+        return theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", n),
+                          self.label_px(), theme.CREAM, bold=True)
+
+    def pile_rect(self, r: pygame.Rect, label: pygame.Surface) -> pygame.Rect:
+        """Where a pile and its label paint (the pile's edges go right and down)."""
+        lab = label.get_rect(midtop=(r.centerx, r.bottom + self.label_px() // 3))
+        return r.inflate(r.w // 2, r.h // 4).union(lab.inflate(4, 4))
+
+    def draw_oven(self, surface: pygame.Surface, top: tuple | None, height: int) -> None:
+        ov = self.L.oven
+        c = self.app.cards
+        if top is not None:
+            img = c.face(tuple(top), self.cardset, ov.size,
+                         self.cardset.scorer_name)
+        else:
+            img = c.ingredient_back(ov.size)
+        seats.pile(self.app, surface, img, ov, height)
+        lab = self.oven_label(height)
+        surface.blit(lab, lab.get_rect(midtop=(ov.centerx, ov.bottom + self.label_px() // 3)))
+
+    def draw_supply(self, surface: pygame.Surface, n: int) -> None:
+        sp = self.L.supply
+        seats.pile(self.app, surface, self.app.cards.ingredient_back(sp.size), sp, n)
+        lab = self.supply_label(n)
+        surface.blit(lab, lab.get_rect(midtop=(sp.centerx, sp.bottom + self.label_px() // 3)))
+
+    def tally_box(self) -> tuple[pygame.Rect, int]:
+        ov = self.L.oven
+        row_h = max(18, ov.h // 7)
+        box = pygame.Rect(0, 0, int(row_h * 3.4), row_h * 5 + row_h // 2)
+        box.midright = (ov.x - ov.w // 3, ov.centery)
+        return box, row_h
+
+    def tally_rect(self) -> pygame.Rect:
+        """Where the learner's aid paints: its panel with the shadow, and the caption."""
+        box, row_h = self.tally_box()
+        cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
+        pad = max(2, box.h // 40) * 2 + 2  # the panel's shadow margin (theme.rounded_panel)
+        return box.inflate(2 * pad, 2 * pad).union(
+            cap.get_rect(midbottom=(box.centerx, box.y - 2)))
+
+    def draw_tally(self, surface: pygame.Surface, units: dict) -> None:
+        """The learner's aid: what went into the oven this round, by kind."""
+        box, row_h = self.tally_box()
+        theme.rounded_panel(surface, box, (250, 241, 220, 220), radius=row_h // 3)
+        for i, k in enumerate(KINDS):
+            y = box.y + row_h // 4 + i * row_h
+            icon = self.app.cards.kind_icon(k, int(row_h * 0.85))
+            surface.blit(icon, (box.x + row_h // 4, y))
+            t = theme.text(str(units[k]), int(row_h * 0.7), theme.INK, bold=True)
+            surface.blit(t, (box.x + int(row_h * 1.5), y + (row_h - t.get_height()) // 2))
+        cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
+        surface.blit(cap, cap.get_rect(midbottom=(box.centerx, box.y - 2)))
+
