@@ -60,7 +60,7 @@ def hold(ev: dict, pace: Pace, by_person: bool, in_reveal: bool) -> float:
 
 
 class Stage:
-    """The time left on the current event's moment."""
+    """The time left on the current event's moment (the conductor's, and the replay's)."""
 
     def __init__(self) -> None:
         self.left = 0.0
@@ -68,12 +68,18 @@ class Stage:
     def hold(self, seconds: float) -> None:
         self.left = max(0.0, seconds)
 
+    def extend(self, seconds: float) -> None:
+        """One more event's moment after this one (a replay playing: time a long frame
+        overran is caught up)."""
+        self.left += seconds
+
     def clear(self) -> None:
         self.left = 0.0
 
-    def advance(self, dt: float) -> bool:
-        """Let ``dt`` seconds pass; True when the stage is free for the next event."""
-        if self.left > 0:
+    def advance(self, dt: float, catch_up: bool = False) -> bool:
+        """Let ``dt`` seconds pass; True when the stage is free for the next event.  With
+        ``catch_up`` the time passes even on a free stage, so the next moment is shorter."""
+        if self.left > 0 or catch_up:
             self.left -= dt
         return self.left <= 0
 

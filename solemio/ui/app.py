@@ -371,11 +371,9 @@ def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
             app.window.position = tuple(remembered.window_pos)
         except (pygame.error, TypeError, ValueError):
             pass
-    from solemio.ui.scenes.title import TitleScene
-
     code = 0
     try:
-        app.manager.push(TitleScene(app))
+        app.manager.open("title")
         if start is not None:
             start(app)
         if app.settings.fullscreen:

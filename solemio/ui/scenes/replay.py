@@ -20,7 +20,8 @@ import pygame
 
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
-from solemio.show.pacing import Pace, hold
+from solemio.show import pacing
+from solemio.show.pacing import Pace
 from solemio.show.replay import ReplayShow, oven_cards
 from solemio.texts import KINDS, a_card, and_list, announcement, cards_text, order_name
 from solemio.ui import layout, theme
@@ -93,7 +94,7 @@ class ReplayScene(WidgetScene):
         self.position = self.replay.end
         self.moment = self.replay.last
         self.playing = False
-        self.stage = 0.0
+        self.stage = pacing.Stage()  # the current event's moment while playing
         self.anims = Animations()
         self.dragging = False
         self.heading = title
@@ -142,7 +143,7 @@ class ReplayScene(WidgetScene):
         if not self.playing and self.position >= self.replay.end:
             self.seek(self.replay.start)
         self.playing = not self.playing
-        self.stage = 0.0
+        self.stage.clear()
         self.build_widgets()
 
     def close(self) -> None:
@@ -226,9 +227,9 @@ class ReplayScene(WidgetScene):
             self.app.warmer.urgent = True  # a picture a frame at least, however busy
         if not self.playing:
             return
-        self.stage -= min(dt, 0.1)
+        self.stage.advance(min(dt, 0.1), catch_up=True)
         taken = 0
-        while self.playing and self.stage <= 0 and taken < 50:
+        while self.playing and not self.stage.busy and taken < 50:
             ev = self.replay.event_at(self.position)
             if ev is None:
                 self.playing = False
@@ -236,8 +237,9 @@ class ReplayScene(WidgetScene):
                 break
             self.seek(self.position + 1, animate=True)
             s = self.app.settings
-            self.stage += hold(ev, Pace(s.pace, s.reveal_speed), False,
-                               self.moment.show.phase == "reveal" or ev["type"] == "round-end")
+            self.stage.extend(pacing.hold(ev, Pace(s.pace, s.reveal_speed), False,
+                                          self.moment.show.phase == "reveal"
+                                          or ev["type"] == "round-end"))
             taken += 1
 
     def fly(self, ev: dict, before: Any) -> None:

@@ -27,19 +27,16 @@ from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.texts import (
     COLOUR_KIND,
     KINDS,
-    order_name,
     sentence,
 )
 from solemio.ui import theme
 from solemio.ui.anim import Flight
-from solemio.ui.reveal_words import event_words, opening, order_log
+from solemio.ui.reveal_words import event_words, opening
 from solemio.ui.reveal_words import note_lines as words_of_note
 from solemio.ui.reveal_words import title as reveal_title
 from solemio.ui.scene import Scene
 from solemio.ui.settings import REVEAL_SPEEDS
-from solemio.ui.table.pickers.fill import FillPicker
-from solemio.ui.table.pickers.series import SeriesPicker
-from solemio.ui.table.reveal import choices as reveal_choices
+from solemio.ui.table.reveal.asking import RevealAsking
 from solemio.ui.table.reveal.choices import FILL_KINDS
 from solemio.ui.table.reveal.paint import (
     RevealStage,
@@ -56,7 +53,7 @@ from solemio.ui.table.reveal.paint import (
 from solemio.ui.table.reveal.rehearsal import RevealRehearsal
 from solemio.ui.table.screen import GameScreen, conduct
 from solemio.ui.table.stage import without_leaving
-from solemio.ui.widgets import Button, Widget
+from solemio.ui.widgets import Widget
 
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
 
@@ -79,9 +76,7 @@ class RevealScene(Scene):
         # Per person at the screen: the counts of the hand the reveal began with.
         self.hand_start: dict[int | None, tuple[int, int]] = {}
         self.left_at: tuple[tuple, float] | None = None  # (order face, when it left the panel)
-        self.page = 0
-        self.series_picker: SeriesPicker | None = None  # the series decision's own widgets
-        self.fill_picker: FillPicker | None = None  # a variant or fill decision's widgets
+        self.asking = RevealAsking(self.apply, self._rebuilt)  # a person's decision's widgets
         self.shown_until = 0.0
         self.refocus = True  # the next decision's widgets take the keyboard focus
         # Laid out in layout().
@@ -127,10 +122,6 @@ class RevealScene(Scene):
         return self.screen_parts.t
 
     @property
-    def error(self) -> str:
-        return self.screen_parts.error
-
-    @property
     def guided(self) -> bool:
         return self.session.guide
 
@@ -167,11 +158,6 @@ class RevealScene(Scene):
     def total(self) -> int:
         r = self.show.reveal
         return r.total if r is not None else 0
-
-    @property
-    def log(self) -> list[str]:
-        """The order's notes as lines (the latest four)."""
-        return order_log(self.session, self.current)
 
     @property
     def shown_cards(self) -> dict[int, list[tuple]]:
@@ -236,7 +222,7 @@ class RevealScene(Scene):
             self.layout(self.app.size)
         elif beat.what == ASK:
             self.screen_parts.error = ""
-            self.page = 0
+            self.asking.page = 0
             self.refocus = True
             self.build_widgets()
         elif beat.what == ANSWERED:
@@ -381,8 +367,9 @@ class RevealScene(Scene):
         d = self.my_decision()
         self.prompt = ""
         if d is not None and self.choice_area.w > 0:  # (not laid out yet: no choices)
-            self.prompt = sentence(self.prompt_for(d))
-            widgets.extend(self.choice_buttons(d))
+            stage, moves = self.stage(), self.session.table.moves()
+            self.prompt = sentence(self.asking.prompt(stage, d, moves, self.cols, self.view))
+            widgets.extend(self.asking.widgets(stage, d, moves, self.cols, self.view))
         n_choices = len(widgets)
         widgets += bar_buttons(L, self.speed(), bool(self.session.persons), d is not None,
                                self.toggle_speed, self.skip_ahead)
@@ -396,85 +383,27 @@ class RevealScene(Scene):
             self.focus.focus = 0
             self.refocus = False
             if d.kind in FILL_KINDS:
-                self.focus.focus_name(self.fill_picker_for(d).default_focus())
+                self.focus.focus_name(self.asking.fill_picker.default_focus())
 
-    def prompt_for(self, d: Any) -> str:
-        if d.kind == "series" and len(d.choices) == 1:
-            return _("{order} is revealed. You hold no other four-of-a-kind order, so it "
-                     "stands alone.", order=order_name(self.session.cardset,
-                                                       (d.context or {}).get("order", "")))
-        if d.kind == "series":
-            return self.picker_for(d).prompt()
-        if d.kind in FILL_KINDS:
-            return self.fill_picker_for(d).prompt()
-        return reveal_choices.prompt(self.session, d)
-
-    def choice_buttons(self, d: Any) -> list[Widget]:
-        if d.kind == "series" and len(d.choices) == 1:
-            # No partner in hand (hot-seat: this screen comes like any other, through a
-            # pass screen; one person alone is answered for, see cannot_help): one button,
-            # after the reason in the prompt.
-            grid = self.stage().choice_grid()
-            one = pygame.Rect(0, 0, min(grid.w, max(160, int(self.size[0] * 0.16))),
-                              int(max(30, min(grid.h / 3, self.size[1] * 0.07))))
-            one.midtop = (grid.centerx, grid.y)
-            return [Button("choice0", _("Go on"), lambda c=d.choices[0]: self.apply(c), one,
-                           style="good")]
-        if d.kind == "series":
-            return self.picker_for(d).widgets(self.stage().choice_grid(), self.size)
-        if d.kind in FILL_KINDS:
-            return self.fill_picker_for(d).widgets(self.stage().choice_grid(), self.size)
-        widgets, self.page = reveal_choices.buttons(self.stage(), d, self.page, self.apply,
-                                                    self.next_page)
-        return widgets
-
-    def guide_answer_rects(self, what: str, name: Any, widgets: list) -> list[pygame.Rect]:
-        """The guide's exact answer: the button of the choice it suggests (or "More choices"
-        while that button is on another page), or the picker's next step: the orders still
-        to join the series, then Next, then Confirm; Confirm (or Go on) in a fill picker."""
-        by_name = {w.name: w for w in widgets}
-        if what == "choice":
-            hit = [w.rect for w in widgets if getattr(w, "choice", None) == name]
-            if not hit and "more" in by_name:
-                hit = [by_name["more"].rect]
-            return hit
-        if what != "picker":
-            return []
-        if name == "series" and self.series_picker is not None:
-            m = self.series_picker.model
-            if m.step == 1:
-                joins = [w.rect for w in widgets if w.name.startswith("choice-join")
-                         and getattr(w, "oid", None) not in m.joined]
-                return joins or [w.rect for n, w in by_name.items() if n == "choice-next"]
-            return [w.rect for n, w in by_name.items() if n == "choice-confirm"]
-        return [w.rect for n, w in by_name.items() if n in ("fill-confirm", "fill-go")]
-
-    def picker_for(self, d: Any) -> SeriesPicker:
-        """The series picker of this decision: kept across rebuilds, new for a new decision."""
-        key = (self.session.table.moves(), d.seat)
-        if self.series_picker is None or self.series_picker.key != key:
-            self.series_picker = reveal_choices.series_picker(
-                key, self.stage(), d, self.cols, self.apply, self._picker_changed)
-        return self.series_picker
-
-    def fill_picker_for(self, d: Any) -> FillPicker:
-        """The kinds or cards picker of this decision, kept across rebuilds."""
-        key = (self.session.table.moves(), d.seat, d.kind)
-        if self.fill_picker is None or self.fill_picker.key != key:
-            self.fill_picker = reveal_choices.fill_picker(
-                key, self.stage(), d, self.view, self.apply, self._picker_changed)
-        return self.fill_picker
-
-    def _picker_changed(self, focus: str | None) -> None:
+    def _rebuilt(self, focus: str | None) -> None:
         self.build_widgets()
         if focus:
             self.focus.focus_name(focus)
 
-    def next_page(self) -> None:
-        self.page += 1
-        self.build_widgets()
-        self.focus.focus_name("more")
+    @property
+    def page(self) -> int:
+        return self.asking.page
 
+    @property
+    def series_picker(self) -> Any:
+        return self.asking.series_picker
+
+    @property
+    def fill_picker(self) -> Any:
+        return self.asking.fill_picker
+
+    def guide_answer_rects(self, what: str, name: Any, widgets: list) -> list[pygame.Rect]:
+        return self.asking.answer_rects(what, name, widgets)
 
     # --- painting -------------------------------------------------------------
     def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:

@@ -75,6 +75,10 @@ class TableScene(Scene):
     def error(self) -> str:
         return self.screen_parts.error
 
+    @error.setter
+    def error(self, text: str) -> None:
+        self.screen_parts.error = text
+
     @property
     def message(self) -> str:
         return self.screen_parts.message
