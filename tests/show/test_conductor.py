@@ -300,3 +300,15 @@ def test_resuming_a_saved_game_at_the_table(executor, tmp_path):
     assert c.resume_beat() is None and c.hold == pytest.approx(LEAD_IN)
     f = Follower(resumed, c, random.Random(9))
     f.run(game_over)
+
+
+def test_the_conductor_never_reaches_into_the_game():
+    """A networked window drives the same conductor over a remote table: it reads the
+    host's show and SeatTable and asks the host's computer seats, never the engine's game
+    (SeatTable.preview, which copies the whole game, stays behind the table)."""
+    import inspect
+
+    from solemio.show import conductor
+
+    src = inspect.getsource(conductor)
+    assert ".game" not in src and "_game" not in src and "preview" not in src
