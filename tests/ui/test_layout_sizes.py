@@ -109,7 +109,7 @@ def test_table(make_app, size):
     for r in [*L.opponents, L.oven, L.supply]:
         assert not L.announce.colliderect(r), f"the bubbles' band {L.announce} covers {r}"
     for seat in range(1, 4):
-        table.say(seat, ["Giulia", "3 pineapples, including 1 double"], 2.0)
+        table.screen_parts.say(seat, ["Giulia", "3 pineapples, including 1 double"], 2.0)
         table.banner["t"] = 0.5
         box = seats.bubble(pygame.Surface(size, pygame.SRCALPHA), L.announce,
                            table.banner["lines"], None)
@@ -159,7 +159,7 @@ def test_reveal(make_app, size):
     for col in L.columns:
         assert not col.colliderect(L.announce)
     for seat in range(4):
-        rv.say(seat, ["Giulia", "an order: Four-three-two-one"], 2.0)
+        rv.screen_parts.say(seat, ["Giulia", "an order: Four-three-two-one"], 2.0)
         rv.banner["t"] = 0.5
         tail_area = L.announce
         rects = rv.seat_rects()

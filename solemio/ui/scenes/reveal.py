@@ -138,6 +138,9 @@ class RevealScene(Scene):
     def seat_rects(self) -> dict[int, pygame.Rect]:
         return self.stage().seat_rects()
 
+    def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return self.focus.rects()
+
     # --- what the show has reached --------------------------------------------------------
     @property
     def cols(self) -> tuple:

@@ -192,8 +192,9 @@ class TableScene(Scene):
             if beat.screen == "reveal":
                 # Shown once its first frame is rehearsed (wait_for_reveal).
                 self.reveal_wait = (beat.event, 0.0, self.app.frames)
-            else:
-                self.app.manager.swap(beat.screen, self.session, beat.event)
+            elif beat.screen == "game-over":
+                self.app.manager.swap("game-over", self.session, beat.event)
+            # (a round's summary is opened by the reveal, which knows the round's score)
         elif beat.what == HIDE:
             self.layout(self.app.size)
         elif beat.what == ASK:
