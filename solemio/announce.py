@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.i18n import _, data_text
 from solemio.texts import a_card, announcement, kind_units, order_kind, order_name
 
@@ -33,15 +34,15 @@ def said(ev: dict, cardset: Any, you: bool = False) -> str:
     one person at the table, spoken to ("you add an order: ..."; the pronoun keeps it from
     reading as an instruction under their name)."""
     t = ev["type"]
-    if t == "play":
+    if t == E.PLAY:
         return announcement(ev["kind"], ev["singles"], ev["doubles"])
-    if t == "order":
+    if t == E.ORDER:
         name = order_full_name(cardset, tuple(ev["order"]))
         return _("you add an order: {name}", name=name) if you else _(
             "adds an order: {name}", name=name)
-    if t == "pass":
+    if t == E.PASS:
         return _("you pass: no ingredient cards") if you else _("passes: no ingredient cards")
-    if t == "scorer-drawn":
+    if t == E.SCORER_DRAWN:
         card = data_text(cardset.scorer_name)
         return _("you draw the {card} card!", card=card) if you else _(
             "draws the {card} card!", card=card)
@@ -52,21 +53,21 @@ def recap_line(ev: dict, names: list[str], cardset: Any) -> str:
     """One line of the recap a person sees after a pass screen (no final stop: an order's
     name may end in "!")."""
     t = ev["type"]
-    if t in ("play", "order", "pass", "scorer-drawn"):
+    if t in (E.PLAY, E.ORDER, E.PASS, E.SCORER_DRAWN):
         return _("{name}: {what}", name=names[ev["seat"]], what=said(ev, cardset))
-    if t == "round-end":
+    if t == E.ROUND_END:
         return _("Round {r} is over; {name} turns the oven over", r=ev["round"],
                  name=names[ev["scorer"]])
-    if t == "filled":
+    if t == E.FILLED:
         return _("{name} fills {order}", name=names[ev["seat"]],
                  order=order_full_name(cardset, tuple(ev["order"])))
-    if t == "failed":
+    if t == E.FAILED:
         return _("{name} does not fill {order}", name=names[ev["seat"]],
                  order=order_full_name(cardset, tuple(ev["order"])))
-    if t == "scorer-moved":
+    if t == E.SCORER_MOVED:
         return _("{name} takes the {card} card", name=names[ev["seat"]],
                  card=data_text(cardset.scorer_name))
-    if t == "new-round":
+    if t == E.NEW_ROUND:
         return _("Round {r} begins; {name} starts", r=ev["round"], name=names[ev["first"]])
     return ""
 
@@ -84,7 +85,7 @@ def log_line(ev: dict, names: list[str], cardset: Any) -> str:
     from solemio.i18n import ngettext
 
     t = ev["type"]
-    if t == "draw":
+    if t == E.DRAW:
         n = int(ev.get("count", 0))
         if ev.get("source") == "stack":
             return ngettext("{name} draws {n} order from their stack",
@@ -92,17 +93,17 @@ def log_line(ev: dict, names: list[str], cardset: Any) -> str:
                             name=names[ev["seat"]])
         return ngettext("{name} draws {n} card from the supply",
                         "{name} draws {n} cards from the supply", n, name=names[ev["seat"]])
-    if t == "help-asked":
+    if t == E.HELP_ASKED:
         from solemio.texts import request_text
 
         return _("{name} asks for help: {req}", name=names[ev["seat"]],
                  req=request_text([tuple(x) for x in ev.get("request", [])]))
-    if t == "help-given":
+    if t == E.HELP_GIVEN:
         return _("{helper} helps {name}", helper=names[ev["helper"]], name=names[ev["seat"]])
-    if t == "help-declined":
+    if t == E.HELP_DECLINED:
         return _("{helper} does not help {name}", helper=names[ev["helper"]],
                  name=names[ev["seat"]])
-    if t == "reward" and ev.get("order"):
+    if t == E.REWARD and ev.get("order"):
         return _("{name} takes the top order of their stack as a reward",
                  name=names[ev["seat"]])
     return recap_line(ev, names, cardset)

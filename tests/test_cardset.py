@@ -6,6 +6,7 @@ import pytest
 
 from solemio.cli import main
 from solemio.engine import SourceError, list_cardsets, load_cardset
+from solemio.engine import events as E
 from solemio.engine.cardset import load_cardset_file
 from solemio.resources import resource_path
 
@@ -109,7 +110,7 @@ def test_house_variant_is_listed_and_playable(tmp_path, monkeypatch):
         cs = load_cardset("three-rounds")
         game = play_random_game(cs, 3, seed=4, record_events=True)
         assert game.is_over()
-        assert sum(1 for e in game.events_for(None) if e["type"] == "round-end") == 3
+        assert sum(1 for e in game.events_for(None) if e["type"] == E.ROUND_END) == 3
     finally:
         path.unlink()
         broken.unlink()

@@ -9,6 +9,7 @@ import pytest
 
 from solemio.cli import main
 from solemio.engine import KINDS, IllegalChoice, load_cardset, new_game, replay
+from solemio.engine import events as E
 from solemio.engine.game import Game
 from solemio.engine.saves import SaveError, digest, load_game, save_game
 from tests.engine_helpers import assert_conserved
@@ -182,9 +183,9 @@ def test_view_holds_no_other_hand_and_events_are_redacted():
         assert v.seats[s].ingredients + v.seats[s].orders == len(g.hands[s])
     assert "hands" not in text
     for ev in g.events_for(1):
-        if ev["type"] in ("draw", "deal") and ev["seat"] != 1:
+        if ev["type"] in (E.DRAW, E.DEAL) and ev["seat"] != 1:
             assert "cards" not in ev and "count" in ev
-        if ev["type"] in ("draw", "deal") and ev["seat"] == 1:
+        if ev["type"] in (E.DRAW, E.DEAL) and ev["seat"] == 1:
             assert "cards" in ev
     assert v.choices == () or g.current_seat() == 1
 
@@ -232,7 +233,7 @@ def test_whole_game_through_the_public_api_conserves_cards():
     while not g.is_over():
         assert_conserved(g)
         g.apply(rng.choice(g.decision().choices))
-    over = [e for e in g.events_for(None) if e["type"] == "game-over"]
+    over = [e for e in g.events_for(None) if e["type"] == E.GAME_OVER]
     assert over and over[0]["winners"] == g.winners
 
 

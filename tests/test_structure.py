@@ -137,3 +137,117 @@ def test_the_shared_painters_never_import_the_scenes():
     assert "solemio.ui.table.reveal.rehearsal" in mods
     loaded = _loaded_after_importing(mods, "solemio.ui")
     assert not [m for m in loaded if m.startswith(("solemio.ui.scenes", "solemio.ui.play"))]
+
+
+# ---------------------------------------------------------------- event types, named once
+
+
+def _is_type_field(node: ast.AST) -> bool:
+    """``x["type"]`` or ``x.get("type", ...)``: an event's type read from the event."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "type"
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get" and bool(node.args)
+            and isinstance(node.args[0], ast.Constant) and node.args[0].value == "type")
+
+
+def event_type_literals(source: str, types: frozenset[str]) -> list[tuple[int, str]]:
+    """Where ``source`` spells an event type as a literal, as (line, type): compared with an
+    event's type (``ev["type"] == "filled"``, ``t in ("play", "pass")`` after ``t =
+    ev["type"]``), written as one (``{"type": "play"}``), or as a key or member of a table
+    looked up by an event's type (``HOLDS.get(ev["type"])``, ``ev["type"] in SAID``, the
+    table followed through the names its value is built from), or as the key a handler
+    is registered under (``@on("filled")``).  The same words used for
+    something else (a decision's kind, a scene's name, a timeline's tag) are not flagged."""
+    tree = ast.parse(source)
+    typed: set[str] = set()  # names that hold an event's type
+    assigned: dict[str, list[ast.AST]] = {}  # name -> the values assigned to it
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                name = target.id if isinstance(target, ast.Name) else \
+                    target.attr if isinstance(target, ast.Attribute) else None
+                if name is None or node.value is None:
+                    continue
+                assigned.setdefault(name, []).append(node.value)
+                if _is_type_field(node.value) and isinstance(target, ast.Name):
+                    typed.add(name)
+
+    def is_type(node: ast.AST) -> bool:
+        return _is_type_field(node) or (isinstance(node, ast.Name) and node.id in typed)
+
+    found: list[tuple[int, str]] = []
+
+    def flag(node: ast.AST, seen: frozenset[str] = frozenset()) -> None:
+        """Every event type spelt in ``node``, following the names it is built from."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Constant) and sub.value in types:
+                found.append((sub.lineno, sub.value))
+            name = sub.id if isinstance(sub, ast.Name) else \
+                sub.attr if isinstance(sub, ast.Attribute) else None
+            if name is not None and name not in seen and name not in typed:
+                for value in assigned.get(name, ()):
+                    flag(value, seen | {name})
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(is_type(s) for s in sides):
+                for side in sides:
+                    if not is_type(side):
+                        flag(side)
+        elif isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value == "type" and \
+                        isinstance(value, ast.Constant) and value.value in types:
+                    found.append((value.lineno, value.value))
+        elif isinstance(node, ast.FunctionDef):
+            # a handler registered for event types: ``@on("filled")``
+            for deco in node.decorator_list:
+                if isinstance(deco, ast.Call):
+                    for arg in deco.args:
+                        if isinstance(arg, ast.Constant) and arg.value in types:
+                            found.append((arg.lineno, arg.value))
+        elif isinstance(node, ast.Subscript) and is_type(node.slice):
+            flag(node.value)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr == "get" and node.args and is_type(node.args[0]):
+            flag(node.func.value)
+    return sorted(set(found))
+
+
+def test_no_module_but_the_engines_list_spells_an_event_type():
+    from solemio.engine import events
+
+    offending = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if path == ROOT / "engine" / "events.py":
+            continue
+        for line, name in event_type_literals(path.read_text(encoding="utf-8"),
+                                              events.ALL_TYPES):
+            offending.append(f"{path.relative_to(ROOT)}:{line}: {name!r}")
+    assert offending == []
+
+
+def test_the_event_type_check_sees_each_way_of_spelling_one_and_nothing_else():
+    types = frozenset({"play", "filled", "round-end"})
+    src = '''
+SAID = frozenset({"play"})
+HOLDS = {"filled": 1.0, "other": 2.0}
+SCENES = {"round-end": "reveal"}          # not looked up by an event's type: not seen
+
+def f(ev, d):
+    t = ev["type"]
+    if t == "play" or ev.get("type") in ("filled",) or ev["type"] in SAID:
+        return HOLDS.get(ev["type"])
+    if d.kind == "play" or d.tag == "filled":  # a decision's kind, a tag: other words
+        return {"type": "round-end"}
+
+@on("filled")
+def g(s, ev):
+    return s
+'''
+    assert event_type_literals(src, types) == [
+        (2, "play"), (3, "filled"), (8, "filled"), (8, "play"), (11, "round-end"),
+        (13, "filled")]

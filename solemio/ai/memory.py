@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass, field
 
 from solemio.engine import COLOUR_KIND, KINDS
+from solemio.engine import events as E
 
 KIDX = {k: i for i, k in enumerate(KINDS)}
 
@@ -72,25 +73,25 @@ class OvenMemory:
         """Fold the new (redacted) events into memory."""
         for ev in events:
             t = ev["type"]
-            if t == "setup":
+            if t == E.SETUP:
                 self.colours = list(ev.get("seats", self.colours))
                 self.first = ev["first"]
                 self.entries = []
-            elif t == "play":
+            elif t == E.PLAY:
                 self.entries.append(
                     Entry("ing", ev["seat"], KIDX[ev["kind"]], ev["singles"], ev["doubles"],
                           cards=ev["singles"] + ev["doubles"])
                 )
                 self.seen_played[KIDX[ev["kind"]]] += ev["units"]
                 self._trim()
-            elif t == "order":
+            elif t == E.ORDER:
                 self.entries.append(Entry("order", ev["seat"], order=ev["order"][1]))
                 self._trim()
-            elif t == "turn":
+            elif t == E.TURN:
                 self._fade()
-            elif t == "round-end":
+            elif t == E.ROUND_END:
                 pass
-            elif t == "new-round":
+            elif t == E.NEW_ROUND:
                 self.round = ev["round"]
                 self.first = ev["first"]
                 self.entries = [
@@ -100,7 +101,7 @@ class OvenMemory:
                 self.seen_played = [0.0] * 5
                 for e in self.entries:
                     self.seen_played[e.kind] += e.singles + 2 * e.doubles
-            elif t == "show":
+            elif t == E.SHOW:
                 self.asked_shown.setdefault(ev["asked"], []).append(KIDX[ev["shown"][0]])
 
     def _remembered(self) -> list[Entry]:

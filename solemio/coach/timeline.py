@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.engine.cardset import CardSet
 from solemio.engine.game import Game
 
@@ -210,18 +211,18 @@ class _Walker:
         t = ev["type"]
         seat = ev.get("seat")
         rnd = self.rounds[self.round]
-        if t == "deal" and "cards" in ev:
+        if t == E.DEAL and "cards" in ev:
             self.hands[seat] = _faces(ev["cards"])
-        elif t == "turn":
+        elif t == E.TURN:
             self.round = ev["round"]
             rnd = self.rounds.setdefault(self.round, Round(self.round))
             turn = Turn(len(self.turns) + 1, self.round, seat, i)
             if not rnd.first_turn:
                 rnd.first_turn = turn.number
             self.turns.append(turn)
-        elif t in ("play", "pass"):
+        elif t in (E.PLAY, E.PASS):
             turn = self.turns[-1]
-            if t == "play":
+            if t == E.PLAY:
                 kind, s, d = ev["kind"], ev["singles"], ev["doubles"]
                 cards = [(kind, 1)] * s + [(kind, 2)] * d
                 _take(self.hands[seat], cards)
@@ -229,21 +230,21 @@ class _Walker:
                 turn.play = (kind, s, d)
                 turn.hand_orders = tuple(sorted(f for f in self.hands[seat] if f[0] in self.colours))
             turn.oven_at = len(rnd.oven)
-        elif t == "order":
+        elif t == E.ORDER:
             face = tuple(ev["order"])
             _take(self.hands[seat], [face])
             turn = self.turns[-1]
             rnd.oven.append(OvenCard(face, seat, turn.number))
             turn.order = face
-        elif t == "draw" and ev.get("cards"):
+        elif t == E.DRAW and ev.get("cards"):
             self.hands[seat].extend(_faces(ev["cards"]))
-        elif t == "round-end":
+        elif t == E.ROUND_END:
             rnd.scorer = ev["scorer"]
             rnd.end_event = i
             rnd.hands_at_end = tuple(tuple(sorted(h)) for h in self.hands)
             self.revealing = True
             self.cols = [[] for _ in range(5)]
-        elif t == "reveal":
+        elif t == E.REVEAL:
             face = tuple(ev["card"])
             if face[0] in self.colours:
                 index = ev["index"]
@@ -253,7 +254,7 @@ class _Walker:
                 rnd.resolutions.append(res)
             else:
                 self.cols[self._kind_index(face[0])].append(face)
-        elif t == "series":
+        elif t == E.SERIES:
             head = self._resolving(seat)
             if head is not None:
                 colour = self.colours[seat]
@@ -267,32 +268,32 @@ class _Walker:
                                      series_of=head.face, units=units)
                     self.current.append(res)
                     rnd.resolutions.append(res)
-        elif t == "variant":
+        elif t == E.VARIANT:
             res = self._resolving(seat)
             if res is not None:
                 res.kinds = tuple(ev["kinds"])
-        elif t == "help-asked":
+        elif t == E.HELP_ASKED:
             res = self._resolving(seat)
             if res is not None:
                 res.asked = tuple(tuple(x) for x in ev["request"])
-        elif t == "help-declined":
+        elif t == E.HELP_DECLINED:
             res = self._resolving(seat)
             if res is not None:
                 res.declined = res.declined + (ev["helper"],)
-        elif t == "help-given":
+        elif t == E.HELP_GIVEN:
             _take(self.hands[ev["helper"]], _faces(ev["cards"]))
             res = self._resolving(seat)
             if res is not None:
                 res.helper = ev["helper"]
-        elif t == "block":
+        elif t == E.BLOCK:
             kind, a, b = ev["added"]
             cards = [(kind, 1)] * a + [(kind, 2)] * b
             _take(self.hands[seat], cards)
             self.cols[self._kind_index(kind)].extend(cards)
-        elif t in ("filled", "failed"):
+        elif t in (E.FILLED, E.FAILED):
             face = tuple(ev["order"])
             res = self._by_face(face)
-            if t == "filled":
+            if t == E.FILLED:
                 used = Counter(_faces(ev["used"]))
                 offered = _faces(ev.get("offered", []))
                 given = _faces(ev.get("given", []))
@@ -307,16 +308,16 @@ class _Walker:
                     res.took, res.offered, res.given = tuple(took_list), tuple(offered), tuple(given)
             if res is not None:
                 res.outcome = t
-                res.reason = ev.get("reason", "") if t == "failed" else ""
+                res.reason = ev.get("reason", "") if t == E.FAILED else ""
                 res.end_event = i
-        elif t == "new-round":
+        elif t == E.NEW_ROUND:
             self.revealing = False
             self.current = []
             self.round = ev["round"]
             self.cols = [[] for _ in range(5)]
             nxt = self.rounds.setdefault(self.round, Round(self.round))
             nxt.oven = [OvenCard(tuple(f), -1, 0) for f in ev["oven"]]
-        elif t == "game-over":
+        elif t == E.GAME_OVER:
             self.revealing = False
 
 
@@ -326,8 +327,8 @@ def build_timeline(source: Source) -> Timeline:
     if g.events is None:
         raise ValueError("the coach needs a game that records its events")
     walker = _Walker(g)
-    if any(ev["type"] not in ("setup", "deal", "turn") for ev, _o, _p in g.events) and not any(
-            ev["type"] == "deal" for ev, _o, _p in g.events):
+    if any(ev["type"] not in (E.SETUP, E.DEAL, E.TURN) for ev, _o, _p in g.events) and not any(
+            ev["type"] == E.DEAL for ev, _o, _p in g.events):
         raise ValueError("the coach reads games that begin at a decision")
     seen = 0
     decisions: list[Decision] = []

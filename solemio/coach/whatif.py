@@ -28,6 +28,7 @@ from collections import defaultdict
 from itertools import islice
 
 from solemio.coach.timeline import Face, Timeline
+from solemio.engine import events as E
 from solemio.engine.game import Game, Position
 from solemio.engine.state import REVEAL_PHASES, Phase
 
@@ -133,9 +134,9 @@ def outcomes(g: Game, answers: Answers, since: int = 0) -> dict[Face, str]:
         g.apply(answers.choose(g.decision()))
     out: dict[Face, str] = {}
     for ev in g.events_for(None, since):
-        if ev["type"] in ("filled", "failed"):
+        if ev["type"] in (E.FILLED, E.FAILED):
             out[tuple(ev["order"])] = ev["type"]
-        if ev["type"] in ("new-round", "game-over"):
+        if ev["type"] in (E.NEW_ROUND, E.GAME_OVER):
             break
     return out
 
@@ -156,11 +157,11 @@ class _Search:
         events = g.events
         for ev, _owner, _private in events[since:]:
             t = ev["type"]
-            if t == "reveal" and tuple(ev["card"]) == self.head:
+            if t == E.REVEAL and tuple(ev["card"]) == self.head:
                 inside = True
-            elif t in ("filled", "failed") and tuple(ev["order"]) == self.target:
-                return t == "filled", inside, len(events)
-            elif t in ("new-round", "game-over"):
+            elif t in (E.FILLED, E.FAILED) and tuple(ev["order"]) == self.target:
+                return t == E.FILLED, inside, len(events)
+            elif t in (E.NEW_ROUND, E.GAME_OVER):
                 return False, inside, len(events)
         return None, inside, len(events)
 

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from solemio.engine import events as E
 from solemio.engine import memo, reveal, turn
 from solemio.engine.cardset import CardSet
 from solemio.engine.decide import BY_PHASE
@@ -179,10 +180,10 @@ class Game:
         self.round_starter = first
         self.turn = first
         if self.events is not None:
-            self.emit({"type": "setup", "round": 1, "first": first, "seats": list(self.colours)})
+            self.emit({"type": E.SETUP, "round": 1, "first": first, "seats": list(self.colours)})
             for seat in range(self.n):
                 self.emit_private(
-                    {"type": "deal", "seat": seat, "count": len(self.hands[seat])},
+                    {"type": E.DEAL, "seat": seat, "count": len(self.hands[seat])},
                     seat,
                     {"cards": [cards.face[c] for c in self.hands[seat]]},
                 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from solemio.engine import events as E
 from solemio.engine import memo, turn
 from solemio.engine.kinds import KIND_INDEX, KINDS
 from solemio.engine.orders import ZERO5, Need
@@ -56,7 +57,7 @@ def end_round(g: Game, reason: str) -> None:
     scorer = g.scorer_holder if g.scorer_holder >= 0 else g.round_starter
     g.scorer_seat = scorer
     if g.events is not None:
-        g.emit({"type": "round-end", "round": g.round, "reason": reason, "scorer": scorer})
+        g.emit({"type": E.ROUND_END, "round": g.round, "reason": reason, "scorer": scorer})
     g.reveal_queue = g.oven
     g.oven = []
     g.ri = 0
@@ -77,10 +78,10 @@ def next_reveal(g: Game) -> None:
             cols[k].append(cid)
             cu[k] += units_of[cid]
             if events is not None:
-                g.emit({"type": "reveal", "card": list(cards.face[cid]), "index": g.ri - 1})
+                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": g.ri - 1})
             continue
         if events is not None:
-            g.emit({"type": "reveal", "card": list(cards.face[cid]), "index": g.ri - 1,
+            g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": g.ri - 1,
                     "owner": cards.owner[cid]})
         if start_order(g, cid):
             return
@@ -182,7 +183,7 @@ def on_series(g: Game, ch: Choice) -> None:
         members.sort(key=itemgetter(1), reverse=True)  # stable: as listed among equals
         r.members = members
     if g.events is not None:
-        g.emit({"type": "series", "seat": owner, "orders": [list(x) for x in ch[1]]})
+        g.emit({"type": E.SERIES, "seat": owner, "orders": [list(x) for x in ch[1]]})
     if not next_series_member(g):
         next_reveal(g)
 
@@ -207,7 +208,7 @@ def on_variant(g: Game, ch: Choice) -> None:
     spec = g.cards.order[r.card]
     variant = tuple(map(KIND_INDEX.__getitem__, ch[1]))
     if g.events is not None:
-        g.emit({"type": "variant", "seat": r.owner, "order": spec.id, "kinds": list(ch[1])})
+        g.emit({"type": E.VARIANT, "seat": r.owner, "order": spec.id, "kinds": list(ch[1])})
     if not start_fill(g, r.card, need_of(g, r.card, variant)):
         after_order(g)
 
@@ -288,7 +289,7 @@ def on_fill(g: Game, ch: Choice) -> None:
     else:
         queue = g.cards.others[owner]
     if g.events is not None:
-        g.emit({"type": "help-asked", "seat": owner, "request": [list(x) for x in request],
+        g.emit({"type": E.HELP_ASKED, "seat": owner, "request": [list(x) for x in request],
                 "offered": [list(x) for x in hand]})
     ask(g, HELP, record(HelpStep, (step, hand, request, queue[0], queue[1:])))
 
@@ -297,7 +298,7 @@ def on_decline(g: Game, ch: Choice) -> None:
     step: HelpStep = g.step  # type: ignore[assignment]
     r = g.resolving
     if g.events is not None:
-        g.emit({"type": "help-declined", "seat": r.owner, "helper": step.asking})
+        g.emit({"type": E.HELP_DECLINED, "seat": r.owner, "helper": step.asking})
     if step.queue:
         ask(g, HELP, record(HelpStep, (step.fill, step.offered, step.request, step.queue[0],
                                      step.queue[1:])))
@@ -315,7 +316,7 @@ def on_help(g: Game, ch: Choice) -> None:
     given = g.take_cards(helper, ch[1])
     offered = g.take_cards(r.owner, step.offered)
     if g.events is not None:
-        g.emit({"type": "help-given", "seat": r.owner, "helper": helper,
+        g.emit({"type": E.HELP_GIVEN, "seat": r.owner, "helper": helper,
                 "cards": [list(g.cards.face[c]) for c in given]})
     r.helper = helper
     filled(g, r.card, list(step.fill.take), offered, given, helper)
@@ -342,7 +343,7 @@ def filled(g: Game, cid: int, take: list[int], offered: list[int], given: list[i
     g.filled[owner].append(cid)
     face = cards.face
     if g.events is not None:
-        g.emit({"type": "filled", "seat": owner, "order": list(face[cid]),
+        g.emit({"type": E.FILLED, "seat": owner, "order": list(face[cid]),
                 "used": [list(face[c]) for c in used],
                 "offered": [list(face[c]) for c in offered],
                 "given": [list(face[c]) for c in given]})
@@ -356,7 +357,7 @@ def filled(g: Game, cid: int, take: list[int], offered: list[int], given: list[i
             if g.stack_known[helper] > len(stack):
                 g.stack_known[helper] = len(stack)
         if g.events is not None:
-            g.emit({"type": "reward", "seat": helper,
+            g.emit({"type": E.REWARD, "seat": helper,
                     "order": list(face[reward]) if reward is not None else None})
     if cards.order[cid].otype.takes_scorer and g.scorer_seat != owner:
         g.scorer_seat = owner
@@ -365,7 +366,7 @@ def filled(g: Game, cid: int, take: list[int], offered: list[int], given: list[i
             g.supply.remove(cards.scorer)
         g.scorer_holder = owner
         if g.events is not None:
-            g.emit({"type": "scorer-moved", "seat": owner})
+            g.emit({"type": E.SCORER_MOVED, "seat": owner})
 
 
 def fail(g: Game, cid: int, reason: str) -> None:
@@ -377,7 +378,7 @@ def fail(g: Game, cid: int, reason: str) -> None:
         g.stacks[owner].insert(0, cid)
         g.stack_known[owner] += 1
     if g.events is not None:
-        g.emit({"type": "failed", "seat": owner, "order": list(g.cards.face[cid]),
+        g.emit({"type": E.FAILED, "seat": owner, "order": list(g.cards.face[cid]),
                 "reason": reason})
 
 
@@ -407,7 +408,7 @@ def on_block(g: Game, ch: Choice) -> None:
         g.exhausted[opp] |= 1 << k
     blocked = total >= needed
     if g.events is not None:
-        g.emit({"type": "block", "seat": owner, "added": [kind, a, b], "needed": needed,
+        g.emit({"type": E.BLOCK, "seat": owner, "added": [kind, a, b], "needed": needed,
                 "revealed": {str(s): [list(f) for f in v] for s, v in revealed.items()},
                 "blocked": blocked})
     if blocked:
@@ -446,7 +447,7 @@ def on_show(g: Game, ch: Choice) -> None:
     if (kind, units) not in g.known[target]:
         g.known[target].append((kind, units))
     if g.events is not None:
-        g.emit({"type": "show", "seat": owner, "asked": target, "shown": [kind, units]})
+        g.emit({"type": E.SHOW, "seat": owner, "asked": target, "shown": [kind, units]})
     ask(g, SHOW_PLAY, record(ShowPlayStep, (target, kind, units)))
 
 
@@ -497,7 +498,7 @@ def finish_scoring(g: Game) -> None:
     face = g.cards.face
     g.history = [("carried", face[c][0], face[c][1]) for c in leftover]
     if g.events is not None:
-        g.emit({"type": "new-round", "round": g.round, "first": scorer,
+        g.emit({"type": E.NEW_ROUND, "round": g.round, "first": scorer,
                 "oven": [list(face[c]) for c in leftover]})
     turn.begin_turn(g)
 
@@ -519,7 +520,7 @@ def game_over(g: Game) -> None:
     g.winners = winners
     g.tie_break = tie_break
     if g.events is not None:
-        g.emit({"type": "game-over", "filled": scores, "winners": winners, "tie_break": tie_break,
+        g.emit({"type": E.GAME_OVER, "filled": scores, "winners": winners, "tie_break": tie_break,
                 "hand_units": [g.hand_units(s) for s in range(g.n)]})
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solemio.engine import events as E
 from solemio.engine import reveal
 from solemio.engine.cardset import MAX_HAND
 from solemio.engine.kinds import KIND_INDEX
@@ -30,13 +31,13 @@ def begin_turn(g: Game) -> None:
     g.turns += 1
     g.played_this_turn = False
     if g.events is not None:
-        g.emit({"type": "turn", "seat": g.turn, "round": g.round})
+        g.emit({"type": E.TURN, "seat": g.turn, "round": g.round})
 
 
 def on_pass(g: Game, ch: Choice) -> None:
     """No ingredient card in hand: nothing is played, not even an order."""
     if g.events is not None:
-        g.emit({"type": "pass", "seat": g.turn})
+        g.emit({"type": E.PASS, "seat": g.turn})
     to_draw(g)
 
 
@@ -65,7 +66,7 @@ def on_play(g: Game, ch: Choice) -> None:
     g.played_this_turn = True
     g.history.append(("play", seat, kind, s, d))
     if g.events is not None:
-        g.emit({"type": "play", "seat": seat, "kind": kind, "singles": s, "doubles": d,
+        g.emit({"type": E.PLAY, "seat": seat, "kind": kind, "singles": s, "doubles": d,
                 "units": s + 2 * d})
     g.phase = ORDER
     if not keep or max(keep) < g.cards.scorer:  # no order in hand (order ids follow the scorer's)
@@ -85,7 +86,7 @@ def on_order(g: Game, ch: Choice) -> None:
     g.oven.append(cid)
     g.history.append(("order", seat, ch[1]))
     if g.events is not None:
-        g.emit({"type": "order", "seat": seat, "order": list(face)})
+        g.emit({"type": E.ORDER, "seat": seat, E.ORDER: list(face)})
     to_draw(g)
 
 
@@ -126,7 +127,7 @@ def on_draw(g: Game, ch: Choice) -> None:
             if cid == scorer:
                 g.scorer_holder = seat
                 if g.events is not None:
-                    g.emit({"type": "scorer-drawn", "seat": seat})
+                    g.emit({"type": E.SCORER_DRAWN, "seat": seat})
             else:
                 hand.append(cid)
                 got.append(cid)
@@ -143,7 +144,7 @@ def on_draw(g: Game, ch: Choice) -> None:
             g.stack_known[seat] = len(stack)
     if g.events is not None:
         g.emit_private(
-            {"type": "draw", "seat": seat, "source": ch[1], "count": len(got)},
+            {"type": E.DRAW, "seat": seat, "source": ch[1], "count": len(got)},
             seat,
             {"cards": [g.cards.face[c] for c in got]},
         )

@@ -17,6 +17,7 @@ import json
 import string
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.engine.choices import from_json
 from solemio.engine.enumerate import AnyFillChoices
 from solemio.engine.state import Decision
@@ -207,7 +208,7 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
 
 #: The event fields the engine fills with faces as tuples (a seat's own cards, in its
 #: private part); every other field of every event is already plain JSON.
-_FACE_LISTS = {"deal": "cards", "draw": "cards"}
+_FACE_LISTS = {E.DEAL: "cards", E.DRAW: "cards"}
 
 
 def event_from_wire(ev: dict[str, Any]) -> dict[str, Any]:

@@ -19,12 +19,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.show import state as show_state
 from solemio.show.state import ShowState
 
 # Events another screen shows (the round summary, the game's end): the reveal's
 # rehearsal stops before them.
-LEAVES_THE_REVEAL = frozenset({"new-round", "game-over"})
+LEAVES_THE_REVEAL = frozenset({E.NEW_ROUND, E.GAME_OVER})
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.i18n import data_text
 from solemio.show import guide as guide_words
 from solemio.show import pacing
@@ -272,9 +273,9 @@ class Conductor:
         h = self.host
         seat = ev.get("seat")
         by_person = seat is not None and h.is_person(seat)
-        if by_person and seat == h.viewer and ev["type"] in ("play", "pass"):
+        if by_person and seat == h.viewer and ev["type"] in (E.PLAY, E.PASS):
             n = ev.get("singles", 0) + ev.get("doubles", 0)
-            if ev["type"] == "pass" or h.show.seats[seat].ingredients + n == 1:
+            if ev["type"] == E.PASS or h.show.seats[seat].ingredients + n == 1:
                 return pace.pace * 1.6
         return pacing.turn_hold(ev, Pace(pace=pace.pace), by_person)
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solemio.engine import events as E
+
 # The screen an event opens (the table is up otherwise).
-SCREEN_AFTER = {"round-end": "reveal", "new-round": "summary", "game-over": "game-over"}
+SCREEN_AFTER = {E.ROUND_END: "reveal", E.NEW_ROUND: "summary", E.GAME_OVER: "game-over"}
 
 # The decisions made on the reveal's screen (a person's decision of another kind is made
 # at the table).
@@ -92,5 +94,5 @@ def keep_hand_after_choice(in_reveal: bool, deciding: int | None, viewer: int | 
     if deciding is None or deciding != viewer:
         return False
     if in_reveal:
-        return not any(ev["type"] in ("reveal", "round-end", "new-round") for ev in coming)
+        return not any(ev["type"] in (E.REVEAL, E.ROUND_END, E.NEW_ROUND) for ev in coming)
     return True

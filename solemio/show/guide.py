@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solemio.announce import order_full_name
+from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.texts import kind_plural, order_name
 
@@ -369,7 +370,7 @@ def event_tip(ev: dict, seat: int, scorer_name: str, names: Sequence[str] = (),
     themselves).  ``names`` and ``colours``: the seats', for an opponent's Block order."""
     t = ev.get("type")
     owner = ev.get("seat")
-    if t == "block" and owner != seat and isinstance(owner, int) and \
+    if t == E.BLOCK and owner != seat and isinstance(owner, int) and \
             owner < min(len(names), len(colours)):
         kind = COLOUR_KIND.get(colours[owner], "olive")
         if ev.get("blocked"):
@@ -381,17 +382,17 @@ def event_tip(ev: dict, seat: int, scorer_name: str, names: Sequence[str] = (),
                  "hands. Together they held fewer than the {n} units in its column, so "
                  "it is not blocked.", name=names[owner], kinds=_plural(kind),
                  n=int(ev.get("needed", 0)))
-    if t == "scorer-drawn" and ev.get("seat") == seat:
+    if t == E.SCORER_DRAWN and ev.get("seat") == seat:
         return _("You drew the {card} card: you will reveal the oven at the end of this "
                  "round.", card=scorer_name)
-    if t == "round-end":
+    if t == E.ROUND_END:
         return _("The supply is empty: the oven is revealed, one card at a time.")
-    if t == "reward" and ev.get("seat") == seat:
+    if t == E.REWARD and ev.get("seat") == seat:
         return _("You helped, and the top card of your order stack joined your filled "
                  "orders.")
-    if t == "filled" and ev.get("owner", ev.get("seat")) == seat:
+    if t == E.FILLED and ev.get("owner", ev.get("seat")) == seat:
         return _("Your order is filled: it counts at the end of the game.")
-    if t == "failed" and ev.get("owner", ev.get("seat")) == seat:
+    if t == E.FAILED and ev.get("owner", ev.get("seat")) == seat:
         return _("Your order could not be filled: the oven did not hold what it needed "
                  "when it came out.")
     return ""

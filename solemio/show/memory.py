@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from solemio.engine import events as E
+
 KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 #: the most units of one kind an estimate may name (a kind has at most 13 + 2 x 2 units)
 MAX_UNITS = 30
@@ -93,13 +95,13 @@ def oven_truth(events: Iterable[dict], round_no: int) -> tuple[int, ...] | None:
     units: list[int] | None = None
     for ev in events:
         t = ev.get("type")
-        if t == "round-end" and ev.get("round") == round_no:
+        if t == E.ROUND_END and ev.get("round") == round_no:
             units = [0] * len(KINDS)
-        elif units is not None and t == "reveal":
+        elif units is not None and t == E.REVEAL:
             card = ev.get("card") or ()
             if len(card) == 2 and card[0] in KINDS and isinstance(card[1], int):
                 units[KINDS.index(card[0])] += card[1]
-        elif units is not None and t in ("new-round", "game-over"):
+        elif units is not None and t in (E.NEW_ROUND, E.GAME_OVER):
             break
     return tuple(units) if units is not None else None
 

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solemio.engine import events as E
+
 PERSON_FACTOR = 0.7  # a person's own moves go by faster
 
 # Seconds at pace 1 during the turns (times the pace; a draw only when cards moved).
-TURN_HOLDS = {"play": 1.0, "order": 0.8, "pass": 0.8, "draw": 0.35, "scorer-drawn": 1.2}
+TURN_HOLDS = {E.PLAY: 1.0, E.ORDER: 0.8, E.PASS: 0.8, E.DRAW: 0.35, E.SCORER_DRAWN: 1.2}
 # Seconds at speed 1 during a reveal (divided by the speed; none while skipping).
 REVEAL_HOLDS = {
-    "reveal": 0.45, "reveal-order": 1.2, "series": 1.2, "variant": 1.0, "help-asked": 1.4,
-    "help-declined": 0.7, "help-given": 1.2, "reward": 1.0, "block": 2.0, "show": 1.4,
-    "filled": 1.3, "failed": 1.3, "scorer-moved": 1.2,
+    E.REVEAL: 0.45, "reveal-order": 1.2, E.SERIES: 1.2, E.VARIANT: 1.0, E.HELP_ASKED: 1.4,
+    E.HELP_DECLINED: 0.7, E.HELP_GIVEN: 1.2, E.REWARD: 1.0, E.BLOCK: 2.0, E.SHOW: 1.4,
+    E.FILLED: 1.3, E.FAILED: 1.3, E.SCORER_MOVED: 1.2,
 }
 REVEAL_OPENING = 1.4  # "The round is over! X turns the oven over."
 LEAD_IN = 0.6  # seconds a new table is on screen before its first computer move is shown
@@ -39,9 +41,9 @@ class Pace:
 def turn_hold(ev: dict, pace: Pace, by_person: bool) -> float:
     """How long a turn's event holds the stage."""
     base = TURN_HOLDS.get(ev["type"], 0.0)
-    if ev["type"] == "draw" and not ev.get("count"):
+    if ev["type"] == E.DRAW and not ev.get("count"):
         return 0.0
-    p = pace.pace * (PERSON_FACTOR if by_person and ev["type"] != "scorer-drawn" else 1.0)
+    p = pace.pace * (PERSON_FACTOR if by_person and ev["type"] != E.SCORER_DRAWN else 1.0)
     return base * p
 
 
@@ -50,7 +52,7 @@ def reveal_hold(ev: dict, pace: Pace) -> float:
     if pace.skip:
         return 0.0
     t = ev["type"]
-    if t == "reveal" and "owner" in ev:
+    if t == E.REVEAL and "owner" in ev:
         t = "reveal-order"
     return REVEAL_HOLDS.get(t, 0.0) / max(0.05, pace.reveal_speed)
 

@@ -25,13 +25,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.show import state as show_state
 from solemio.show.state import Face, ShowState
 
 EVERY = 8  # events between kept moments
 
-TURN_STARTS = frozenset({"turn"})
-ROUND_STARTS = frozenset({"setup", "new-round", "round-end", "game-over"})
+TURN_STARTS = frozenset({E.TURN})
+ROUND_STARTS = frozenset({E.SETUP, E.NEW_ROUND, E.ROUND_END, E.GAME_OVER})
 
 
 @dataclass(frozen=True)
@@ -73,31 +74,31 @@ def hands_after(hands: tuple[tuple[Face, ...], ...], before: ShowState,
     ``before`` is the public show just before it (a series needs the order on show)."""
     t = ev["type"]
     seat = ev.get("seat")
-    if t == "deal" and "cards" in ev:
+    if t == E.DEAL and "cards" in ev:
         new = sorted(tuple(f) for f in ev["cards"])
-    elif t == "play":
+    elif t == E.PLAY:
         new = list(hands[seat])
         _remove(new, [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"])
-    elif t == "order":
+    elif t == E.ORDER:
         new = list(hands[seat])
         _remove(new, [ev["order"]])
-    elif t == "draw" and ev.get("cards"):
+    elif t == E.DRAW and ev.get("cards"):
         new = sorted(list(hands[seat]) + [tuple(f) for f in ev["cards"]])
-    elif t == "series":
+    elif t == E.SERIES:
         cur = before.reveal.current if before.reveal is not None else None
         revealed = cur.face[1] if cur is not None else None
         colour = before.seats[seat].colour
         new = list(hands[seat])
         _remove(new, [(colour, oid) for oid, _u in ev["orders"] if oid != revealed])
-    elif t == "help-given":
+    elif t == E.HELP_GIVEN:
         seat = ev["helper"]
         new = list(hands[seat])
         _remove(new, ev["cards"])
-    elif t == "block":
+    elif t == E.BLOCK:
         kind, a, b = ev["added"]
         new = list(hands[seat])
         _remove(new, [(kind, 1)] * a + [(kind, 2)] * b)
-    elif t == "filled" and ev.get("offered"):
+    elif t == E.FILLED and ev.get("offered"):
         new = list(hands[seat])
         _remove(new, ev["offered"])
     else:

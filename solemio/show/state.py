@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.engine.kinds import KINDS
 
 Face = tuple  # (kind or colour, units or order id)
@@ -29,9 +30,9 @@ _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 # The events a seat says aloud at a real table: kept beside its panel until it plays again,
 # and in the recap a person sees after a pass screen.
-SAID = frozenset({"play", "order", "pass", "scorer-drawn"})
+SAID = frozenset({E.PLAY, E.ORDER, E.PASS, E.SCORER_DRAWN})
 # Everything public worth a line in a recap (announcements and what the reveal decided).
-RECAP = SAID | frozenset({"round-end", "filled", "failed", "scorer-moved", "new-round"})
+RECAP = SAID | frozenset({E.ROUND_END, E.FILLED, E.FAILED, E.SCORER_MOVED, E.NEW_ROUND})
 
 
 def freeze(value: Any) -> Any:
@@ -155,7 +156,7 @@ def _on_show(state: ShowState, earlier: Sequence[dict]) -> OrderShow | None:
     arranged to start in a reveal) taken, on a copy thrown away, into ``state``."""
     start = 0
     for i, ev in enumerate(earlier):
-        if ev.get("type") in ("round-end", "new-round", "game-over"):
+        if ev.get("type") in (E.ROUND_END, E.NEW_ROUND, E.GAME_OVER):
             start = i + 1
     for ev in earlier[start:]:
         state = step(state, ev)
@@ -231,13 +232,13 @@ def _say(s: ShowState, seat: int, ev: dict) -> tuple:
     return _set(s.said, seat, s.said[seat] + (freeze(ev),))
 
 
-@on("setup")
+@on(E.SETUP)
 def _setup(s: ShowState, ev: dict) -> ShowState:
     return dataclasses.replace(s, round=ev["round"], turn=ev["first"], phase="turns", oven=0,
                                oven_top=None, history=(), reveal=None)
 
 
-@on("deal")
+@on(E.DEAL)
 def _deal(s: ShowState, ev: dict) -> ShowState:
     # Only the viewer's own deal carries its cards; the counts come from the starting view.
     if ev["seat"] == s.viewer and "cards" in ev:
@@ -245,7 +246,7 @@ def _deal(s: ShowState, ev: dict) -> ShowState:
     return s
 
 
-@on("turn")
+@on(E.TURN)
 def _turn(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     # A seat's words stay beside its panel until it plays again.
@@ -253,7 +254,7 @@ def _turn(s: ShowState, ev: dict) -> ShowState:
                                said=_set(s.said, seat, ()))
 
 
-@on("play")
+@on(E.PLAY)
 def _play(s: ShowState, ev: dict) -> ShowState:
     seat, kind, n1, n2 = ev["seat"], ev["kind"], ev["singles"], ev["doubles"]
     hand = s.hand
@@ -266,7 +267,7 @@ def _play(s: ShowState, ev: dict) -> ShowState:
         said=_say(s, seat, ev))
 
 
-@on("order")
+@on(E.ORDER)
 def _order(s: ShowState, ev: dict) -> ShowState:
     seat, face = ev["seat"], tuple(ev["order"])
     hand = _without(s.hand, [face]) if seat == s.viewer else s.hand
@@ -275,12 +276,12 @@ def _order(s: ShowState, ev: dict) -> ShowState:
         history=s.history + (("order", seat, face[1]),), said=_say(s, seat, ev))
 
 
-@on("pass")
+@on(E.PASS)
 def _pass(s: ShowState, ev: dict) -> ShowState:
     return dataclasses.replace(s, said=_say(s, ev["seat"], ev))
 
 
-@on("draw")
+@on(E.DRAW)
 def _draw(s: ShowState, ev: dict) -> ShowState:
     seat, n = ev["seat"], ev.get("count", 0)
     hand = _with(s.hand, ev["cards"]) if seat == s.viewer and "cards" in ev else s.hand
@@ -290,13 +291,13 @@ def _draw(s: ShowState, ev: dict) -> ShowState:
     return dataclasses.replace(s, seats=_seat(s, seat, orders=n, stack=-n), hand=hand)
 
 
-@on("scorer-drawn")
+@on(E.SCORER_DRAWN)
 def _scorer_drawn(s: ShowState, ev: dict) -> ShowState:
     return dataclasses.replace(s, supply=s.supply - 1, scorer_holder=ev["seat"],
                                said=_say(s, ev["seat"], ev))
 
 
-@on("round-end")
+@on(E.ROUND_END)
 def _round_end(s: ShowState, ev: dict) -> ShowState:
     return dataclasses.replace(
         s, phase="reveal", oven=0, oven_top=None,
@@ -313,8 +314,8 @@ def _noted(s: ShowState, ev: dict, **changes: Any) -> ShowState:
     r = s.reveal
     assert r is not None, "a reveal event outside a reveal"
     cur = r.current
-    face = tuple(ev["order"]) if ev["type"] in ("filled", "failed") else None
-    if cur is not None and cur.queue and ev["type"] != "reward" and (
+    face = tuple(ev["order"]) if ev["type"] in (E.FILLED, E.FAILED) else None
+    if cur is not None and cur.queue and ev["type"] != E.REWARD and (
             cur.status is not None or (face is not None and face != cur.face)):
         # A series: its next member is on show now, with no stamp and no notes yet.
         nxt = face if face in cur.queue else cur.queue[0]
@@ -326,7 +327,7 @@ def _noted(s: ShowState, ev: dict, **changes: Any) -> ShowState:
     return _reveal_changed(s, current=cur)
 
 
-@on("reveal")
+@on(E.REVEAL)
 def _reveal(s: ShowState, ev: dict) -> ShowState:
     r = s.reveal
     assert r is not None, "a card revealed outside a reveal"
@@ -339,7 +340,7 @@ def _reveal(s: ShowState, ev: dict) -> ShowState:
                            current=OrderShow(face=face, owner=ev.get("owner", 0)))
 
 
-@on("series")
+@on(E.SERIES)
 def _series(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     # The series' other members come from the owner's hand, face up: every member but
@@ -365,15 +366,15 @@ def _series(s: ShowState, ev: dict) -> ShowState:
     return s
 
 
-@on("variant", "help-asked", "help-declined", "show")
+@on(E.VARIANT, E.HELP_ASKED, E.HELP_DECLINED, E.SHOW)
 def _note(s: ShowState, ev: dict) -> ShowState:
     s = _noted(s, ev)
-    if ev["type"] == "show":
+    if ev["type"] == E.SHOW:
         s = _reveal_changed(s, shown=((ev["asked"], (tuple(ev["shown"]),)),))
     return s
 
 
-@on("help-given")
+@on(E.HELP_GIVEN)
 def _help_given(s: ShowState, ev: dict) -> ShowState:
     helper, cards = ev["helper"], ev["cards"]
     hand = _without(s.hand, cards) if helper == s.viewer else s.hand
@@ -381,7 +382,7 @@ def _help_given(s: ShowState, ev: dict) -> ShowState:
                                hand=hand)
 
 
-@on("block")
+@on(E.BLOCK)
 def _block(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     kind, a, b = ev["added"]
@@ -398,7 +399,7 @@ def _block(s: ShowState, ev: dict) -> ShowState:
                            shown=shown)
 
 
-@on("filled")
+@on(E.FILLED)
 def _filled(s: ShowState, ev: dict) -> ShowState:
     seat, face = ev["seat"], tuple(ev["order"])
     used = [tuple(f) for f in ev["used"]]
@@ -421,7 +422,7 @@ def _filled(s: ShowState, ev: dict) -> ShowState:
     return _reveal_changed(s, columns=tuple(tuple(c) for c in cols))
 
 
-@on("reward")
+@on(E.REWARD)
 def _reward(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     s = _noted(s, ev)
@@ -432,7 +433,7 @@ def _reward(s: ShowState, ev: dict) -> ShowState:
     return s
 
 
-@on("failed")
+@on(E.FAILED)
 def _failed(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     s = _noted(s, ev, status="failed", face=tuple(ev["order"]))
@@ -441,7 +442,7 @@ def _failed(s: ShowState, ev: dict) -> ShowState:
     return s
 
 
-@on("scorer-moved")
+@on(E.SCORER_MOVED)
 def _scorer_moved(s: ShowState, ev: dict) -> ShowState:
     seat = ev["seat"]
     # Taken from the supply after a stall, or from the seat that held it.
@@ -450,7 +451,7 @@ def _scorer_moved(s: ShowState, ev: dict) -> ShowState:
     return _reveal_changed(s, scorer=seat)
 
 
-@on("new-round")
+@on(E.NEW_ROUND)
 def _new_round(s: ShowState, ev: dict) -> ShowState:
     oven = tuple(tuple(f) for f in ev.get("oven", []))
     # The used cards and the scorer card go back into the supply, shuffled.
@@ -463,7 +464,7 @@ def _new_round(s: ShowState, ev: dict) -> ShowState:
         said=((),) * n)
 
 
-@on("game-over")
+@on(E.GAME_OVER)
 def _game_over(s: ShowState, ev: dict) -> ShowState:
     # The last reveal's leftovers stay where they are: the game is over.
     return dataclasses.replace(s, phase="over", reveal=None, winners=tuple(ev["winners"]),

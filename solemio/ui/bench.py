@@ -48,6 +48,8 @@ import sys
 import time
 from typing import Any
 
+from solemio.engine import events as E
+
 
 def _reveal_session(seed: int) -> Any:
     """A 5-seat game replayed to its first round end, its feed set to show the reveal."""
@@ -58,13 +60,13 @@ def _reveal_session(seed: int) -> Any:
     colours = ["blue", "green", "brown", "red", "yellow"]
     g = new_game(cs, colours, seed, record_events=True)
     rng = random.Random(seed)
-    while not any(ev["type"] == "round-end" for ev in g.events_for(None)):
+    while not any(ev["type"] == E.ROUND_END for ev in g.events_for(None)):
         g.apply(rng.choice(g.decision().choices))
     names = ["Anna", "Giulia", "Marco", "Sofia", "Luca"]
     seats = [SeatConfig(names[i], colours[i], person=(i == 0), level="easy") for i in range(5)]
     sess = GameSession(cs, seats, seed, None, list(g.choices_log))
     events = sess.game.events_for(0)
-    sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == "round-end")
+    sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == E.ROUND_END)
     return sess
 
 

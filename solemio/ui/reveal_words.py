@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.i18n import N_, _, data_text, ngettext
 from solemio.texts import (
     COLOUR_KIND,
@@ -53,22 +54,22 @@ def event_words(session: Any, ev: dict) -> Words | None:
     """What a seat says as ``ev`` is shown (None: nothing)."""
     t = ev["type"]
     names = session.names
-    if t == "reveal":
+    if t == E.REVEAL:
         face = tuple(ev["card"])
         if face[0] not in COLOUR_KIND:
             return None
         owner = ev.get("owner", 0)
         return (owner, [names[owner], _("an order: {name}",
                                         name=order_name(session.cardset, face[1]))], 1.4)
-    if t == "help-asked":
+    if t == E.HELP_ASKED:
         seat = ev["seat"]
         return (seat, [names[seat], _("Who helps me with {req}?",
                                       req=request_text(ev["request"]))], 1.6)
-    if t == "help-given":
+    if t == E.HELP_GIVEN:
         return (ev["helper"], [names[ev["helper"]], _("I'll help!")], 1.2)
-    if t == "filled":
+    if t == E.FILLED:
         return (ev["seat"], [names[ev["seat"]], _("Order filled!")], 1.2)
-    if t == "scorer-moved":
+    if t == E.SCORER_MOVED:
         seat = ev["seat"]
         card = data_text(session.cardset.scorer_name)
         return (seat, [names[seat], _("take the {card} card!", card=card)
@@ -98,7 +99,7 @@ def note_lines(session: Any, ev: dict) -> list[str]:
     names = session.names
     cs = session.cardset
     you = session.you
-    if t == "series":
+    if t == E.SERIES:
         n = len(ev["orders"])
         own = COLOUR_KIND[session.seats[ev["seat"]].colour]
         parts = " + ".join(
@@ -110,27 +111,27 @@ def note_lines(session: Any, ev: dict) -> list[str]:
         return [ngettext("{name} reveals it alone: {list}",
                          "{name} plays a series of {n}: {list}", n,
                          name=names[ev["seat"]], list=parts)]
-    if t == "variant":
+    if t == E.VARIANT:
         own = COLOUR_KIND[session.seats[ev["seat"]].colour]
         kinds = describe_variant(cs, ev.get("order"), list(ev["kinds"]), own)
         if you(ev["seat"]):
             return [_("You choose: {kinds}", kinds=kinds)]
         return [_("{name} chooses: {kinds}", name=names[ev["seat"]], kinds=kinds)]
-    if t == "help-asked":
+    if t == E.HELP_ASKED:
         req = request_text([tuple(x) for x in ev["request"]])
         if you(ev["seat"]):
             return [_("You ask for help: {req}", req=req)]
         return [_("{name} asks for help: {req}", name=names[ev["seat"]], req=req)]
-    if t == "help-declined":
+    if t == E.HELP_DECLINED:
         if you(ev["helper"]):
             return [_("You do not help.")]
         return [_("{name} does not help.", name=names[ev["helper"]])]
-    if t == "help-given":
+    if t == E.HELP_GIVEN:
         cards = cards_text(faces_to_cards(ev["cards"]))
         if you(ev["helper"]):
             return [_("You help with {cards}.", cards=cards)]
         return [_("{name} helps with {cards}.", name=names[ev["helper"]], cards=cards)]
-    if t == "reward":
+    if t == E.REWARD:
         if ev.get("order"):
             if you(ev["seat"]):
                 return [_("You take the top order of your stack as a reward.")]
@@ -139,19 +140,19 @@ def note_lines(session: Any, ev: dict) -> list[str]:
         if you(ev["seat"]):
             return [_("Your order stack is empty: no reward.")]
         return [_("{name}'s order stack is empty: no reward.", name=names[ev["seat"]])]
-    if t == "block":
+    if t == E.BLOCK:
         revealed = dict(ev["revealed"])
         shown = [f"{names[int(st)]}: {sum(f[1] for f in faces)}"
                  for st, faces in sorted(revealed.items(), key=lambda x: int(x[0]))]
         return [_("Block needs {n}; the others hold {list}.", n=ev["needed"],
                   list=", ".join(shown) or "0"),
                 _("Blocked!") if ev["blocked"] else _("Nobody can block it.")]
-    if t == "show":
+    if t == E.SHOW:
         card = card_name(tuple(ev["shown"]))
         if you(ev["asked"]):
             return [_("You show {card}.", card=card)]
         return [_("{name} shows {card}.", name=names[ev["asked"]], card=card)]
-    if t == "failed":
+    if t == E.FAILED:
         return [_("Not filled: {why}.", why=fail_reason(ev["reason"]))]
     return []
 

@@ -12,6 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from solemio.engine import events as E
+
 SIZES = ((1280, 720), (1920, 1080))
 FAST_AGENTS = {"hard": {"budget_ms": 40, "workers": 1}}  # pictures, not strength: keep the search short
 REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "show-card",
@@ -294,7 +296,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
         seed, choices = found
         sess = _session("sole-mio", 4, seed, choices)
         events = sess.game.events_for(0)
-        sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == "round-end")
+        sess.cursor = max(i for i, ev in enumerate(events) if ev["type"] == E.ROUND_END)
         app.manager.push(TableScene(app, sess))
         _settle(app, lambda: isinstance(app.manager.top, RevealScene), dt=0.05)
         rv = app.manager.top
@@ -339,7 +341,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
     rp.seek(show.start + (show.end - show.start) // 5)
     save(app, "25-replay-turns")
     filled = next((p for p in range(show.start, show.end)
-                   if (show.event_at(p) or {}).get("type") == "filled"), show.end)
+                   if (show.event_at(p) or {}).get("type") == E.FILLED), show.end)
     rp.seek(filled + 1)
     save(app, "26-replay-reveal")
     # The coach beside the replay: its findings, then one opened (the replay jumps there).

@@ -16,6 +16,7 @@ from conftest import COLOURS4, EDITIONS, snapshot
 
 from solemio.ai import make_agent
 from solemio.ai.base import Searcher
+from solemio.engine import events as E
 from solemio.engine import load_cardset, new_game
 
 LEVEL_OPTIONS = {"random": {}, "easy": {}, "normal": {}, "tally": {}, "hard": {"iterations": 2},
@@ -109,7 +110,7 @@ def test_outside_agent_receives_only_its_seat(edition: str) -> None:
         got = seats[seat].agent.received
         assert got[1] == events
         for ev in events:
-            if ev["type"] in ("deal", "draw") and ev["seat"] != seat:
+            if ev["type"] in (E.DEAL, E.DRAW) and ev["seat"] != seat:
                 assert "cards" not in ev, ev
         rng = random.Random(checked)
         for r in range(2):

@@ -8,6 +8,7 @@ import pytest
 
 from solemio import records, savefiles
 from solemio.cli import main
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
 
@@ -31,7 +32,7 @@ def test_json_lists_failed_and_unplayed_orders_and_mistakes(record, capsys) -> N
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"failed_orders", "unplayed_orders", "mistakes"}
     game, _seats, _extra = records.open_record(record)
-    failed = [e for e in game.events_for(None) if e["type"] == "failed" and e["seat"] == 0]
+    failed = [e for e in game.events_for(None) if e["type"] == E.FAILED and e["seat"] == 0]
     assert len(data["failed_orders"]) == len(failed)  # one entry per failed order
     for entry in data["failed_orders"]:
         for key in ("order", "round", "played_turn", "reason", "columns_at_reveal",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.engine import replay
 from solemio.net.client import TableClient
 
@@ -42,10 +43,10 @@ def test_remote_seats_play_a_whole_game_and_see_only_their_own(server, edition):
     # a seat's own cards reached it, and nobody else
     for c, t in zip(clients, tables, strict=True):
         dealt = [e for f in c.frames if f["type"] == "update" for e in f["events"]
-                 if e["type"] == "deal"]
+                 if e["type"] == E.DEAL]
         assert all(("cards" in e) == (e["seat"] == t.viewer) for e in dealt)
     assert not any("cards" in e for f in watcher.frames if f["type"] == "update"
-                   for e in f["events"] if e["type"] in ("deal", "draw"))
+                   for e in f["events"] if e["type"] in (E.DEAL, E.DRAW))
     for c in clients + [host, watcher]:
         c.close()
 

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset, new_game
 from solemio.show import ahead
 from solemio.show import state as show
@@ -73,11 +74,11 @@ def test_the_show_at_the_rounds_end():
     g, _cs = _game("sole-mio", 6, 4)
     rng = random.Random(6)
     st = show.begin(g.view(0), g.event_count())
-    while not any(e["type"] == "round-end" for e in g.events_for(0, st.position)):
+    while not any(e["type"] == E.ROUND_END for e in g.events_for(0, st.position)):
         g.apply(rng.choice(g.decision().choices))
     events = g.events_for(0, st.position)
     at_end = ahead.until(st, events, "round-end")
-    cut = next(i for i, e in enumerate(events) if e["type"] == "round-end")
+    cut = next(i for i, e in enumerate(events) if e["type"] == E.ROUND_END)
     assert at_end == show.run(st, events[: cut + 1])
     assert at_end.phase == "reveal" and at_end.reveal.revealed == 0
     assert ahead.until(st, events[:cut], "round-end") == show.run(st, events[:cut])

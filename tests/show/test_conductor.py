@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show import guide
 from solemio.show.conductor import (
@@ -193,8 +194,8 @@ def test_computer_pacing(executor):
     assert [b.what for b in beats] == [ANSWERED] and beats[0].seat == 1
     assert c.thinking_seat() is None
     beats = list(c.update(0.01))
-    play = next(b for b in beats if b.what == EVENT and b.event["type"] in ("play", "pass"))
-    if play.event["type"] == "play":
+    play = next(b for b in beats if b.what == EVENT and b.event["type"] in (E.PLAY, E.PASS))
+    if play.event["type"] == E.PLAY:
         assert play.hold == pytest.approx(TURN_HOLDS["play"] * 2.0)
     # While the stage holds, nothing else comes, even with the next answer known.
     assert beats[-1] is play
@@ -203,7 +204,7 @@ def test_computer_pacing(executor):
     f = Follower(host, c, random.Random(1))
     while True:
         got = f.step(0.05)
-        own = [b for b in got if b.what == EVENT and b.event["type"] == "play"
+        own = [b for b in got if b.what == EVENT and b.event["type"] == E.PLAY
                and b.seat == 0]
         if own:
             ev = own[0].event
@@ -222,7 +223,7 @@ def test_the_reveal_opens_with_its_opening_hold_and_skipping_ends_at_a_persons_d
     f = Follower(host, c, random.Random(2))
     f.run(lambda f: "reveal" in f.screens)
     opened = [b for b in f.beats if b.what == OPEN][0]
-    assert opened.event["type"] == "round-end"
+    assert opened.event["type"] == E.ROUND_END
     assert opened.hold == pytest.approx(REVEAL_OPENING / 2.0) and c.screen == "reveal"
     c.skip_ahead()
     asked = len([b for b in f.beats if b.what == ASK])

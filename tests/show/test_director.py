@@ -10,6 +10,7 @@ two records must be the same, event for event and screen for screen.
 
 from __future__ import annotations
 
+from solemio.engine import events as E
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
 from solemio.show.director import keep_hand_after_choice, next_cue, only_answer
@@ -65,7 +66,7 @@ def screens(text: str, persons: list[int], viewer: int | None) -> list[tuple]:
         if cue.what == "event":
             seen.append(("event", cue.event["type"], cue.event.get("seat")))
             shown += 1
-            if cue.event["type"] in ("new-round", "game-over"):
+            if cue.event["type"] in (E.NEW_ROUND, E.GAME_OVER):
                 return seen
             continue
         seen.append((cue.what, cue.seat))

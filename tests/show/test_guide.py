@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show import guide
 
@@ -50,12 +51,12 @@ def test_drawing_new_orders_when_none_is_held():
 
 
 def test_drawing_the_scorer_card_is_explained_to_its_drawer_only():
-    ev = {"type": "scorer-drawn", "seat": 0}
+    ev = {"type": E.SCORER_DRAWN, "seat": 0}
     said = guide.event_tip(ev, 0, "Sole Mio!")
     assert "Sole Mio!" in said and "reveal the oven" in said
     assert guide.event_tip(ev, 1, "Sole Mio!") == ""
-    assert guide.event_tip({"type": "filled", "seat": 0}, 0, "Sole Mio!")
-    assert guide.event_tip({"type": "deal"}, 0, "Sole Mio!") == ""
+    assert guide.event_tip({"type": E.FILLED, "seat": 0}, 0, "Sole Mio!")
+    assert guide.event_tip({"type": E.DEAL}, 0, "Sole Mio!") == ""
 
 
 def test_every_decision_of_a_whole_game_gets_words_and_real_targets():
@@ -98,7 +99,7 @@ def test_the_guide_reads_only_the_seats_view():
 
 def test_an_opponents_block_is_explained_when_it_comes_out():
     names, colours = ["You", "Giulia", "Marco"], ["blue", "green", "brown"]
-    ev = {"type": "block", "seat": 1, "added": ["pepper", 0, 0], "needed": 3,
+    ev = {"type": E.BLOCK, "seat": 1, "added": ["pepper", 0, 0], "needed": 3,
           "revealed": {"0": [["pepper", 1]], "2": []}, "blocked": False}
     said = guide.event_tip(ev, 0, "Sole Mio!", names, colours)
     assert "Giulia" in said and "peppers" in said and "3" in said and "not blocked" in said

@@ -15,6 +15,8 @@ from solemio.show import guide
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from guide_helpers import guided_choice  # noqa: E402
 
+from solemio.engine import events as E
+
 CS = load_cardset(guide.EDITION)
 
 
@@ -41,28 +43,28 @@ def test_the_deal_is_designed_and_reproducible():
 
 def test_following_the_guide_meets_every_key_moment_of_the_first_round():
     g, evs = first_round()
-    ends = [e for e in evs if e["type"] == "round-end"]
+    ends = [e for e in evs if e["type"] == E.ROUND_END]
     assert ends and ends[0]["scorer"] == 0  # you reveal the oven
     # The Sole Mio! card: drawn by you with your first draw.
-    first_draw = next(i for i, e in enumerate(evs) if e["type"] == "draw")
-    assert evs[first_draw - 1] == {"type": "scorer-drawn", "seat": 0}
-    r1 = evs[:next(i for i, e in enumerate(evs) if e["type"] == "new-round")]
+    first_draw = next(i for i, e in enumerate(evs) if e["type"] == E.DRAW)
+    assert evs[first_draw - 1] == {"type": E.SCORER_DRAWN, "seat": 0}
+    r1 = evs[:next(i for i, e in enumerate(evs) if e["type"] == E.NEW_ROUND)]
     # An order the columns fill: your first order, after the cards you played for it.
-    assert any(e["type"] == "filled" and e["seat"] == 0 and not e["offered"]
+    assert any(e["type"] == E.FILLED and e["seat"] == 0 and not e["offered"]
                and not e["given"] for e in r1)
     # A series: your second four-of-a-kind order, kept in hand, joins the first.
-    series = [e for e in r1 if e["type"] == "series" and e["seat"] == 0]
+    series = [e for e in r1 if e["type"] == E.SERIES and e["seat"] == 0]
     assert series and len(series[0]["orders"]) == 2
     # A help request and its reward: you ask, an opponent helps and takes its reward;
     # and you help an opponent and take yours.
-    asked = next(e for e in r1 if e["type"] == "help-asked" and e["seat"] == 0)
-    given = next(e for e in r1 if e["type"] == "help-given" and e["seat"] == 0)
+    asked = next(e for e in r1 if e["type"] == E.HELP_ASKED and e["seat"] == 0)
+    given = next(e for e in r1 if e["type"] == E.HELP_GIVEN and e["seat"] == 0)
     assert given["helper"] != 0 and asked["request"]
-    assert any(e["type"] == "reward" and e["seat"] == given["helper"] and e["order"]
+    assert any(e["type"] == E.REWARD and e["seat"] == given["helper"] and e["order"]
                for e in r1)
-    assert any(e["type"] == "help-given" and e["helper"] == 0 for e in r1)
-    assert any(e["type"] == "reward" and e["seat"] == 0 and e["order"] for e in r1)
-    assert not [e for e in r1 if e["type"] == "failed" and e["seat"] == 0]
+    assert any(e["type"] == E.HELP_GIVEN and e["helper"] == 0 for e in r1)
+    assert any(e["type"] == E.REWARD and e["seat"] == 0 and e["order"] for e in r1)
+    assert not [e for e in r1 if e["type"] == E.FAILED and e["seat"] == 0]
 
 
 def test_following_the_guide_meets_help_and_a_block_in_the_second_round():
@@ -72,16 +74,16 @@ def test_following_the_guide_meets_help_and_a_block_in_the_second_round():
     again and an opponent's Block order, which shows the person's cards (docs/ui.md)."""
     g, evs = first_round(stop_round=99)
     assert g.is_over()
-    start = next(i for i, e in enumerate(evs) if e["type"] == "new-round")
+    start = next(i for i, e in enumerate(evs) if e["type"] == E.NEW_ROUND)
     r2 = evs[start:]
-    block = next(e for e in r2 if e["type"] == "block" and e["seat"] != 0)
+    block = next(e for e in r2 if e["type"] == E.BLOCK and e["seat"] != 0)
     assert "0" in block["revealed"]  # your cards of its owner's kind are shown
     assert guide.event_tip(block, 0, "Sole Mio!", ["You", "Giulia", "Marco"],
                            [c for c, _l in guide.SEATS])
-    assert any(e["type"] == "help-given" and e["seat"] == 0 for e in r2)  # you are helped
-    assert any(e["type"] in ("help-given", "help-declined") and e.get("helper") == 0
+    assert any(e["type"] == E.HELP_GIVEN and e["seat"] == 0 for e in r2)  # you are helped
+    assert any(e["type"] in (E.HELP_GIVEN, E.HELP_DECLINED) and e.get("helper") == 0
                for e in r2)  # and asked
-    assert any(e["type"] == "round-end" and e["scorer"] == 0 for e in r2)
+    assert any(e["type"] == E.ROUND_END and e["scorer"] == 0 for e in r2)
 
 
 def test_a_guided_game_is_saved_with_its_position_and_resumed_exactly():

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from solemio import savefiles, stats
+from solemio.engine import events as E
 from solemio.engine import load_cardset, new_game
 from solemio.show.memory import KINDS, MAX_UNITS, EstimateModel, MemoryTraining, oven_truth
 
@@ -50,13 +51,13 @@ def test_the_truth_is_what_each_reveal_turned_over(edition, seed):
     announced = [0] * 5
     rounds = 0
     for ev in evs:
-        if ev["type"] == "play":
+        if ev["type"] == E.PLAY:
             announced[KINDS.index(ev["kind"])] += ev["units"]
-        elif ev["type"] == "round-end":
+        elif ev["type"] == E.ROUND_END:
             rounds += 1
             truth = oven_truth(evs, ev["round"])
             assert truth == tuple(a + c for a, c in zip(announced, carried, strict=True))
-        elif ev["type"] == "new-round":
+        elif ev["type"] == E.NEW_ROUND:
             carried = [0] * 5
             for kind, units in ev["oven"]:
                 carried[KINDS.index(kind)] += units

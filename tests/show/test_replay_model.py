@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset, new_game
 from solemio.engine.simulate import play_random_game
 from solemio.show import state as show_state
@@ -43,12 +44,12 @@ def test_backwards_equals_forwards_and_marks_move_by_turns_and_rounds():
         assert fresh.moment(p) == forwards[p - rp.start] or p == rp.end
     # A turn forward lands just after a turn event; back again returns to the previous one.
     p = rp.next_mark(rp.start, rp.turns)
-    assert rp.event_at(p - 1)["type"] == "turn"
+    assert rp.event_at(p - 1)["type"] == E.TURN
     q = rp.next_mark(p, rp.turns)
-    assert q > p and rp.event_at(q - 1)["type"] == "turn"
+    assert q > p and rp.event_at(q - 1)["type"] == E.TURN
     assert rp.previous_mark(q, rp.turns) == p
     r = rp.next_mark(rp.start, rp.rounds)
-    assert rp.event_at(r - 1)["type"] in ("round-end", "new-round", "game-over")
+    assert rp.event_at(r - 1)["type"] in (E.ROUND_END, E.NEW_ROUND, E.GAME_OVER)
     assert rp.previous_mark(rp.start, rp.turns) == rp.start
     assert rp.next_mark(rp.end, rp.rounds) == rp.end
 

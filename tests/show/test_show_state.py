@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset, new_game
 from solemio.show import state as show
 
@@ -71,13 +72,13 @@ def test_the_scorer_card_moves_when_its_order_is_shown_not_before():
             for ev in g.events_for(0, st.position):
                 nxt = show.step(st, ev)
                 if nxt.scorer_holder != st.scorer_holder:
-                    assert ev["type"] in ("scorer-moved", "scorer-drawn", "new-round")
+                    assert ev["type"] in (E.SCORER_MOVED, E.SCORER_DRAWN, E.NEW_ROUND)
                 filled_then = [len(x.filled) for x in st.seats]
                 filled_now = [len(x.filled) for x in nxt.seats]
                 if filled_then != filled_now:
-                    assert ev["type"] in ("filled", "reward")
+                    assert ev["type"] in (E.FILLED, E.REWARD)
                 st = nxt
-        if any(e["type"] == "scorer-moved" for e in g.events_for(0)):
+        if any(e["type"] == E.SCORER_MOVED for e in g.events_for(0)):
             return
     pytest.fail("no game moved the scorer card")
 
@@ -91,10 +92,10 @@ def test_each_seat_keeps_its_latest_words_until_it_plays_again():
         g.apply(rng.choice(g.decision().choices))
     for ev in g.events_for(0, st.position):
         st = show.step(st, ev)
-        if ev["type"] == "turn":
+        if ev["type"] == E.TURN:
             assert st.said[ev["seat"]] == ()
             # The others' words are still there.
-        if ev["type"] in ("play", "order", "pass"):
+        if ev["type"] in (E.PLAY, E.ORDER, E.PASS):
             assert dict(st.said[ev["seat"]][-1])["type"] == ev["type"]
 
 
@@ -131,10 +132,10 @@ def test_an_outcome_sits_on_its_own_order():
                 before = st
                 st = show.step(st, ev)
                 cur = st.reveal.current if st.reveal is not None else None
-                if ev["type"] in ("filled", "failed"):
+                if ev["type"] in (E.FILLED, E.FAILED):
                     assert cur is not None and cur.face == tuple(ev["order"])
                     assert cur.status == ev["type"]
-                elif ev["type"] in ("help-asked", "variant") and before.reveal is not None \
+                elif ev["type"] in (E.HELP_ASKED, E.VARIANT) and before.reveal is not None \
                         and before.reveal.current is not None \
                         and before.reveal.current.queue and before.reveal.current.status:
                     assert cur.status is None  # the next member, no stamp yet
@@ -173,7 +174,7 @@ def test_an_arranged_position_begun_in_a_reveal_keeps_every_count(scenario, seed
                 states[v] = show.step(states[v], ev)
                 assert all(si.orders >= 0 and si.stack >= 0 and si.ingredients >= 0
                            for si in states[v].seats), (v, ev)
-                if ev["type"] == "series" and len(ev["orders"]) > 1:
+                if ev["type"] == E.SERIES and len(ev["orders"]) > 1:
                     series_seen = True
                     cur = states[v].reveal.current
                     assert cur is not None and cur.owner == ev["seat"]

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from solemio.coach.words import items
+from solemio.engine import events as E
 from solemio.ui import driver
 from solemio.ui.scenes.gameover import GameOverScene
 from solemio.ui.scenes.replay import ReplayScene
@@ -83,7 +84,7 @@ def test_a_failed_order_item_jumps_to_its_reveal(make_app):
     assert failed
     rp.coach.select(failed[0])
     ev = rp.replay.event_at(rp.position - 1)
-    assert ev["type"] == "reveal" and ev.get("owner") == rp.coach.seat
+    assert ev["type"] == E.REVEAL and ev.get("owner") == rp.coach.seat
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "nl", "fr"])

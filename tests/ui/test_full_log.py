@@ -9,6 +9,7 @@ import random
 import pygame
 
 from solemio.announce import log_line
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver
@@ -51,11 +52,11 @@ def test_the_log_from_the_menu_shows_every_public_announcement_shown_so_far(make
     texts = [t for t, _h in log.entries]
     assert texts[0] == "Round 1" and "Round 2" in texts
     public = sess.game.events_for(None)[:sess.show.position]
-    plays = [e for e in public if e["type"] == "play"]
+    plays = [e for e in public if e["type"] == E.PLAY]
     assert sum(1 for t in texts if ": " in t) >= len(plays)  # every play, as announced
     # Only public events: a person's own draw is a count, never the cards drawn.
     for ev in sess.game.events_for(0)[:sess.show.position]:
-        if ev["type"] == "draw" and ev.get("cards"):
+        if ev["type"] == E.DRAW and ev.get("cards"):
             line = log_line(ev, sess.names, sess.cardset)
             assert line.startswith("Anna draws") and not any(k in line for k in KINDS)
             assert line in texts
@@ -81,7 +82,7 @@ def test_the_log_never_runs_ahead_of_the_show(make_app):
     fewer = log_entries(sess)
     public = sess.game.events_for(None)[:10]
     expected = [log_line(e, sess.names, sess.cardset) for e in public
-                if e["type"] != "new-round"]
+                if e["type"] != E.NEW_ROUND]
     assert [t for t, h in fewer if not h] == [x for x in expected if x]
     assert len(fewer) < full
     # L opens it at the table when it is on.

@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from solemio.engine import events as E
 from solemio.ui import driver, guided
 from solemio.ui import settings as settings_mod
 from solemio.ui.scenes.guide_offer import GuideOfferScene
@@ -178,14 +179,14 @@ def test_following_the_guides_rings_plays_the_designed_first_round(make_app):
     evs = sess.game.events_for(0)
     kinds = [e["type"] for e in evs if e.get("seat") == 0 or e.get("helper") == 0]
     assert "scorer-drawn" in kinds and "series" in kinds and "help-asked" in kinds
-    assert any(e["type"] == "series" and e["seat"] == 0 and len(e["orders"]) == 2 for e in evs)
-    assert any(e["type"] == "help-given" and e["helper"] == 0 for e in evs)
+    assert any(e["type"] == E.SERIES and e["seat"] == 0 and len(e["orders"]) == 2 for e in evs)
+    assert any(e["type"] == E.HELP_GIVEN and e["helper"] == 0 for e in evs)
     assert {"series", "fill", "help"} <= {k for k, _t in seen["reveal_targets"]}
     # Exactly the designed first round: the same moments as tests/show/test_guide_deal.py.
-    first = next(e for e in evs if e["type"] == "play")
+    first = next(e for e in evs if e["type"] == E.PLAY)
     assert (first["seat"], first["kind"], first["units"]) == (0, "pepper", 4)
-    assert any(e["type"] == "help-given" and e["seat"] == 0 for e in evs)
-    assert not any(e["type"] == "failed" and e["seat"] == 0 for e in evs)
+    assert any(e["type"] == E.HELP_GIVEN and e["seat"] == 0 for e in evs)
+    assert not any(e["type"] == E.FAILED and e["seat"] == 0 for e in evs)
 
 
 def test_a_guided_game_resumed_after_quitting_keeps_guiding(make_app):

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from solemio import i18n, stats
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
 from solemio.records import seats_extra
@@ -135,7 +136,7 @@ def test_end_scenes_fit(make_app, texts, size, lang):
     app.manager.push(app_title(app))
 
     # The round summary of round 1 (what each seat filled, who starts round 2).
-    ev = next(e for e in sess.table.events() if e["type"] == "new-round")
+    ev = next(e for e in sess.table.events() if e["type"] == E.NEW_ROUND)
     summary = app.manager.open("summary", sess, ev, [0] * len(sess.seats))
     app.draw()
     assert_widgets_fit(summary, size)
@@ -160,7 +161,7 @@ def test_end_scenes_fit(make_app, texts, size, lang):
     rp = app.manager.open("replay", sess.game, seats_extra(sess.seats))
     show = rp.replay
     filled = next((p for p in range(show.start, show.end)
-                   if (show.event_at(p) or {}).get("type") == "filled"), show.end)
+                   if (show.event_at(p) or {}).get("type") == E.FILLED), show.end)
     for pos in (show.end, show.start + (show.end - show.start) // 5, filled + 1):
         rp.seek(pos)
         app.draw()
@@ -220,7 +221,7 @@ def test_pass_screen_recap_keeps_off_the_button(make_app, texts, size, lang):
     sess = finished_session()
     app = make_app(size, language=lang)
     scene = app.manager.push(HandoverScene(app, sess, 0))
-    scene.recap = [recap_line({"type": "round-end", "round": r % 3 + 1, "scorer": r % 5},
+    scene.recap = [recap_line({"type": E.ROUND_END, "round": r % 3 + 1, "scorer": r % 5},
                               sess.names, sess.cardset) for r in range(14)]
     app.draw()
     assert_widgets_fit(scene, size)

@@ -9,6 +9,7 @@ import random
 import pygame
 
 from solemio import savefiles, stats
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show.host import GameSession, SeatConfig
 from solemio.show.memory import KINDS
@@ -39,9 +40,9 @@ def announced_units(sess, round_no: int) -> tuple[int, ...]:
     units = [0] * 5
     rnd = 1
     for ev in sess.game.events_for(None):
-        if ev["type"] == "new-round":
+        if ev["type"] == E.NEW_ROUND:
             rnd = ev["round"]
-        elif ev["type"] == "play" and rnd == round_no:
+        elif ev["type"] == E.PLAY and rnd == round_no:
             units[KINDS.index(ev["kind"])] += ev["units"]
     return tuple(units)
 

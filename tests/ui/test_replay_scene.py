@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from solemio import records
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
 from solemio.show.host import GameSession, SeatConfig
@@ -48,10 +49,10 @@ def test_game_over_keeps_a_record_and_opens_the_replay(make_app):
     driver.key(app, pygame.K_HOME)
     assert rp.position == rp.replay.start
     driver.click(app, driver.widget(app, "turn").rect)
-    assert rp.replay.event_at(rp.position - 1)["type"] == "turn"
+    assert rp.replay.event_at(rp.position - 1)["type"] == E.TURN
     driver.click(app, driver.widget(app, "round").rect)
-    assert rp.replay.event_at(rp.position - 1)["type"] in ("round-end", "new-round",
-                                                           "game-over")
+    assert rp.replay.event_at(rp.position - 1)["type"] in (E.ROUND_END, E.NEW_ROUND,
+                                                           E.GAME_OVER)
     slider = driver.widget(app, "slider").rect
     span = rp.replay.end - rp.replay.start
     driver.click(app, pygame.Rect(slider.x + slider.w // 4 - 1, slider.y, 2, slider.h))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from solemio.engine import events as E
 from solemio.resources import resource_path
 from solemio.ui import sound as sound_mod
 
@@ -80,11 +81,11 @@ def _show(app, sess, monkeypatch, events: list[dict]) -> None:
 
 
 @pytest.mark.parametrize(("event", "expected"), [
-    ({"type": "scorer-moved", "seat": 1}, "scorer"),
-    ({"type": "scorer-drawn", "seat": 1}, "scorer"),
-    ({"type": "new-round", "round": 2, "first": 0, "oven": []}, "shuffle"),
-    ({"type": "play", "seat": 1, "kind": "olive", "singles": 1, "doubles": 0}, "play"),
-    ({"type": "draw", "seat": 1, "source": "supply", "count": 1}, "draw"),
+    ({"type": E.SCORER_MOVED, "seat": 1}, "scorer"),
+    ({"type": E.SCORER_DRAWN, "seat": 1}, "scorer"),
+    ({"type": E.NEW_ROUND, "round": 2, "first": 0, "oven": []}, "shuffle"),
+    ({"type": E.PLAY, "seat": 1, "kind": "olive", "singles": 1, "doubles": 0}, E.PLAY),
+    ({"type": E.DRAW, "seat": 1, "source": "supply", "count": 1}, E.DRAW),
 ])
 def test_shown_events_request_their_sound(make_app, played, monkeypatch, event, expected):
     app, sess, _scene = _table(make_app, played)
@@ -120,5 +121,5 @@ def test_sound_setting_switches_the_game_sounds(make_app, played, monkeypatch):
     app.settings.sound = False
     app.settings_changed()
     played.clear()
-    _show(app, sess, monkeypatch, [{"type": "scorer-moved", "seat": 1}])
+    _show(app, sess, monkeypatch, [{"type": E.SCORER_MOVED, "seat": 1}])
     assert played == []

@@ -10,6 +10,7 @@ import pygame
 from ui_helpers import FAST_AGENTS
 
 from solemio.announce import order_full_name, said
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show.director import next_cue
 from solemio.show.host import GameSession, SeatConfig
@@ -98,13 +99,13 @@ def test_reveal_panels_follow_the_show_not_the_engine(make_app):
         g = sess.game
         rng = random.Random(seed)
         while g.decision() is not None and not any(
-                e["type"] == "scorer-moved" for e in g.events_for(None)):
+                e["type"] == E.SCORER_MOVED for e in g.events_for(None)):
             g.apply(rng.choice(g.decision().choices))
         events = g.events_for(0)
-        moved = [i for i, e in enumerate(events) if e["type"] == "scorer-moved"]
+        moved = [i for i, e in enumerate(events) if e["type"] == E.SCORER_MOVED]
         if not moved:
             continue
-        ends = [i for i, e in enumerate(events[: moved[0]]) if e["type"] == "round-end"]
+        ends = [i for i, e in enumerate(events[: moved[0]]) if e["type"] == E.ROUND_END]
         sess.cursor = ends[-1] + 1  # the oven was just turned over
         app = make_app()
         rv = app.manager.push(RevealScene(app, sess, None))
@@ -150,7 +151,7 @@ def test_each_seat_keeps_its_words_and_orders_are_named_in_full(make_app):
     assert table.banner is None or table.banner["seat"] in range(4)
     cs = load_cardset("sole-mio")
     assert order_full_name(cs, ("blue", "four-olive")) == "Four of a kind (4 olives)"
-    assert said({"type": "order", "seat": 0, "order": ["blue", "four-olive"]}, cs) == \
+    assert said({"type": E.ORDER, "seat": 0, E.ORDER: ["blue", "four-olive"]}, cs) == \
         "adds an order: Four of a kind (4 olives)"
 
 
@@ -213,10 +214,10 @@ def test_a_forced_play_is_said_to_the_person(make_app):
             g.apply(ch)
             log.append(ch)
             evs = g.events_for(0, n_before)
-            turns = [i for i, e in enumerate(evs) if e["type"] == "turn" and e["seat"] == 0]
-            if turns and any(e["type"] == "play" and e["seat"] == 0 for e in evs[turns[0]:]) \
+            turns = [i for i, e in enumerate(evs) if e["type"] == E.TURN and e["seat"] == 0]
+            if turns and any(e["type"] == E.PLAY and e["seat"] == 0 for e in evs[turns[0]:]) \
                     and g.view(0).seats[0].ingredients == 0 and any(
-                        e["type"] == "play" and e["seat"] == 0 and
+                        e["type"] == E.PLAY and e["seat"] == 0 and
                         e["singles"] + e["doubles"] == 1 for e in evs[turns[0]:]):
                 found = (seed, log[:-1], ch)
                 break

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 from ui_helpers import FAST_AGENTS
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.scenario import build_position
 from solemio.engine.yamlsource import load_text
@@ -75,8 +76,8 @@ def test_the_person_called_you_is_spoken_to(make_app):
         if sess.game.decision() is None or sess.game.decision().kind != "help":
             break
     app.step([], 5.0, draw=False)
-    events = [e for e in sess.game.events_for(0) if e["type"] in ("help-asked",
-                                                                   "help-declined")]
+    events = [e for e in sess.game.events_for(0) if e["type"] in (E.HELP_ASKED,
+                                                                   E.HELP_DECLINED)]
     assert events
     text = " | ".join(line for e in events for line in rv.note_lines(e))
     assert "You ask for help" in text, text

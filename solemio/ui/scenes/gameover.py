@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine import events as E
 from solemio.i18n import _, ngettext
 from solemio.texts import and_list
 from solemio.ui import layout, theme
@@ -38,7 +39,7 @@ class GameOverScene(WidgetScene):
         super().__init__(app)
         self.session = session
         if ev is None:
-            evs = [e for e in session.table.events() if e["type"] == "game-over"]
+            evs = [e for e in session.table.events() if e["type"] == E.GAME_OVER]
             ev = evs[-1] if evs else {"filled": session.table.scores(),
                                       "winners": list(session.show.winners), "tie_break": None}
         self.ev = ev

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from solemio.announce import log_line
+from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -30,7 +31,7 @@ def log_entries(session: Any) -> list[tuple[str, bool]]:
     names = session.names
     out: list[tuple[str, bool]] = [(_("Round {r}", r=1), True)]
     for ev in session.game.events_for(None)[:shown]:
-        if ev["type"] == "new-round":
+        if ev["type"] == E.NEW_ROUND:
             out.append((_("Round {r}", r=ev["round"]), True))
             continue
         line = log_line(ev, names, session.cardset)

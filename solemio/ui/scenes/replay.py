@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine import events as E
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.show import pacing
@@ -239,22 +240,22 @@ class ReplayScene(WidgetScene):
             s = self.app.settings
             self.stage.extend(pacing.hold(ev, Pace(s.pace, s.reveal_speed), False,
                                           self.moment.show.phase == "reveal"
-                                          or ev["type"] == "round-end"))
+                                          or ev["type"] == E.ROUND_END))
             taken += 1
 
     def fly(self, ev: dict, before: Any) -> None:
         """The table's flights for one event taken forwards."""
         t = ev["type"]
         rows = self.rows
-        if t in ("play", "order") and ev["seat"] < len(rows):
-            faces = [tuple(ev["order"])] if t == "order" else \
+        if t in (E.PLAY, E.ORDER) and ev["seat"] < len(rows):
+            faces = [tuple(ev["order"])] if t == E.ORDER else \
                 [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"]
             start = self.hand_area(rows[ev["seat"]])
             end = self.last_oven_rect()
             for i, f in enumerate(faces):
                 self.anims.add(Flight(("face", f), _card_at(start, end.size), pygame.Rect(end),
                                       0.28, delay=0.06 * i))
-        elif t == "draw" and ev.get("count") and ev["seat"] < len(rows):
+        elif t == E.DRAW and ev.get("count") and ev["seat"] < len(rows):
             src = self.supply_rect
             dest = self.hand_area(rows[ev["seat"]])
             key = ("back",) if ev["source"] == "supply" else \
@@ -262,7 +263,7 @@ class ReplayScene(WidgetScene):
             for i in range(ev["count"]):
                 self.anims.add(Flight(key, pygame.Rect(src), _card_at(dest, src.size), 0.3,
                                       delay=0.05 * i))
-        elif t == "reveal":
+        elif t == E.REVEAL:
             self.anims.add(Flight(("face", tuple(ev["card"])), pygame.Rect(self.oven_box.x,
                                   self.oven_box.y, *self.small), _card_at(self.oven_box,
                                                                           self.small), 0.3))
@@ -636,48 +637,48 @@ def event_line(ev: dict, names: list[str], cardset: Any) -> str:
     t = ev["type"]
     who = names[ev["seat"]] if isinstance(ev.get("seat"), int) and \
         0 <= ev["seat"] < len(names) else ""
-    if t == "play":
+    if t == E.PLAY:
         return _("{name}: {what}", name=who,
                  what=announcement(ev["kind"], ev["singles"], ev["doubles"]))
-    if t == "order":
+    if t == E.ORDER:
         return _("{name}: {what}", name=who, what=_("adds an order: {name}",
                                                    name=order_name(cardset, ev["order"][1])))
-    if t == "pass":
+    if t == E.PASS:
         return _("{name}: {what}", name=who, what=_("passes: no ingredient cards"))
-    if t == "draw":
+    if t == E.DRAW:
         n = ev.get("count", 0)
         if ev["source"] == "supply":
             return ngettext("{name} draws {n} card from the supply.",
                             "{name} draws {n} cards from the supply.", n, name=who)
         return ngettext("{name} draws {n} order from their stack.",
                         "{name} draws {n} orders from their stack.", n, name=who)
-    if t == "scorer-drawn":
+    if t == E.SCORER_DRAWN:
         return _("{name}: {what}", name=who, what=_("draws the {card} card!",
                                                    card=data_text(cardset.scorer_name)))
-    if t == "turn":
+    if t == E.TURN:
         return _("{name}'s turn", name=who)
-    if t == "round-end":
+    if t == E.ROUND_END:
         return _("The round is over: {name} turns the oven over.", name=names[ev["scorer"]])
-    if t == "reveal":
+    if t == E.REVEAL:
         face = tuple(ev["card"])
         if face[0] not in KINDS:
             return _("Revealed: {name}", name=order_name(cardset, face[1]))
         return _("Revealed: {name}", name=a_card(face[0], face[1] == 2))
-    if t == "filled":
+    if t == E.FILLED:
         return _("{name} fills {order}", name=who, order=order_name(cardset, ev["order"][1]))
-    if t == "failed":
+    if t == E.FAILED:
         return _("{name}'s order is not filled: {order}", name=who,
                  order=order_name(cardset, ev["order"][1]))
-    if t == "help-given":
+    if t == E.HELP_GIVEN:
         return _("{name} helps with {cards}.", name=names[ev["helper"]],
                  cards=cards_text(_faces_to_cards(ev["cards"])))
-    if t == "help-declined":
+    if t == E.HELP_DECLINED:
         return _("{name} does not help.", name=names[ev["helper"]])
-    if t == "scorer-moved":
+    if t == E.SCORER_MOVED:
         return _("{name} takes the {card} card.", name=who, card=data_text(cardset.scorer_name))
-    if t == "new-round":
+    if t == E.NEW_ROUND:
         return _("Round {r} begins.", r=ev["round"])
-    if t == "game-over":
+    if t == E.GAME_OVER:
         winners = ev.get("winners", [])
         if len(winners) == 1:
             return _("{name} wins!", name=names[winners[0]])

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from solemio.engine import IllegalChoice
+from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.texts import (
@@ -258,7 +259,7 @@ class RevealScene(Scene):
         words = event_words(self.session, ev)
         if words is not None:
             sc.say(words[0], words[1], self.t_(words[2]))
-        if t == "reveal":
+        if t == E.REVEAL:
             face = tuple(ev["card"])
             if face[0] in KINDS:
                 k = KINDS.index(face[0])
@@ -274,15 +275,15 @@ class RevealScene(Scene):
                                     self.order_rect(), min(0.35, self.t_(0.35)),
                                     back_key=("oback", face[0])))
                 sc.sfx("reveal")
-        elif t in ("block", "show"):
-            self.shown_until = self.t + self.t_(2.4 if t == "block" else 2.0)
-        elif t == "filled":
+        elif t in (E.BLOCK, E.SHOW):
+            self.shown_until = self.t + self.t_(2.4 if t == E.BLOCK else 2.0)
+        elif t == E.FILLED:
             self.fly_filled(ev)
             sc.sfx("filled")
-        elif t == "failed":
+        elif t == E.FAILED:
             self.fly_failed(ev)
             sc.sfx("failed")
-        elif t == "scorer-moved":
+        elif t == E.SCORER_MOVED:
             self.scorer = ev["seat"]
 
     def fly_filled(self, ev: dict) -> None:

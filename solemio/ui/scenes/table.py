@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from solemio.engine import IllegalChoice
+from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.show.selection import TurnSelection
@@ -233,7 +234,7 @@ class TableScene(Scene):
 
     def on_event(self, ev: dict) -> None:
         """Start showing one event of the turns (the conductor holds the stage for it)."""
-        if ev["type"] == "turn":
+        if ev["type"] == E.TURN:
             if ev["seat"] != self.session.viewer:
                 self.pick.clear()
             self.build_widgets()
@@ -264,7 +265,7 @@ class TableScene(Scene):
         if self.reveal_wait is not None:
             ev = self.reveal_wait[0]
         else:
-            ev = next((e for e in s.new_events() if e["type"] == "round-end"), None)
+            ev = next((e for e in s.new_events() if e["type"] == E.ROUND_END), None)
         stage, show, first = rehearsal.first_frame(self.app, s, ev, self.bottom_seat)
         steps = rehearsal.picture_steps(stage, show)
         self.app.warmer.add("reveal", (first + steps) if ev is not None

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, EVENT, HAND_OVER, Beat, Conductor
 from solemio.show.pacing import Pace
@@ -27,7 +28,7 @@ from solemio.ui.widgets import Button, FocusGroup, Widget
 
 # Sounds of events whichever scene shows them (the table and the reveal both may):
 # the scorer card taken by a filled order, and the cards shuffled for a new round.
-EVENT_SOUNDS = {"scorer-moved": "scorer", "new-round": "shuffle"}
+EVENT_SOUNDS = {E.SCORER_MOVED: "scorer", E.NEW_ROUND: "shuffle"}
 
 _SERIAL = itertools.count()
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from solemio.announce import forced_play_text, said
+from solemio.engine import events as E
 from solemio.i18n import _, data_text
 from solemio.show.pacing import PERSON_FACTOR
 from solemio.ui.anim import Flight
@@ -37,7 +38,7 @@ def show_turn_event(screen: Any, session: Any, L: Any, rects: dict, ev: dict,
     own = seat == s.viewer and s.is_person(seat)
     words_pace = pace * PERSON_FACTOR if s.is_person(seat) else pace  # their own: faster
     anims = screen.anims
-    if t == "play":
+    if t == E.PLAY:
         face = (ev["kind"], 2 if ev["doubles"] else 1)
         n = ev["singles"] + ev["doubles"]
         # The seat held one ingredient card only (the show has taken it already): the
@@ -52,20 +53,20 @@ def show_turn_event(screen: Any, session: Any, L: Any, rects: dict, ev: dict,
             anims.add(Flight(("face", face), card_in(start, L.oven.size), pygame.Rect(L.oven),
                              0.28, delay=0.06 * i, tag="oven"))
         screen.sfx("play")
-    elif t == "order":
+    elif t == E.ORDER:
         # Order cards are played face up: the order is named in full.
         screen.say(seat, [name, said(ev, s.cardset, s.you(seat))], words_pace * 1.4)
         anims.add(Flight(("face", tuple(ev["order"])), card_in(rects.get(seat, L.me),
                                                                 L.oven.size),
                          pygame.Rect(L.oven), 0.28, tag="oven"))
         screen.sfx("play")
-    elif t == "pass":
+    elif t == E.PASS:
         if own:
             screen.say(seat, [name, _("You hold no ingredient cards, so you pass.")],
                        pace * 2.0)
         else:
             screen.say(seat, [name, said(ev, s.cardset, s.you(seat))], words_pace)
-    elif t == "draw":
+    elif t == E.DRAW:
         src = L.supply if ev["source"] == "supply" else rects.get(seat, L.me)
         dest = L.hand if seat == s.viewer else rects.get(seat, L.me)
         key = ("back",) if ev["source"] == "supply" else ("oback", s.seats[seat].colour)
@@ -74,7 +75,7 @@ def show_turn_event(screen: Any, session: Any, L: Any, rects: dict, ev: dict,
                              0.3, delay=0.05 * i))
         if ev.get("count"):
             screen.sfx("draw")
-    elif t == "scorer-drawn":
+    elif t == E.SCORER_DRAWN:
         card = data_text(s.cardset.scorer_name)
         screen.say(seat, [name, _("draw the {card} card!", card=card) if s.you(seat)
                           else _("draws the {card} card!", card=card)], pace * 1.6)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.show import ahead
 from solemio.show.ahead import Ahead
 from solemio.show.director import REVEAL_KINDS
@@ -62,15 +63,15 @@ def in_flight(a: Ahead, stage: RevealStage) -> Screen:
     owner (not yet on their panel)."""
     ev = a.event
     t = ev["type"]
-    if t == "reveal":
+    if t == E.REVEAL:
         face = tuple(ev["card"])
         if face[0] in KINDS:
             flying = [0] * 5
             flying[KINDS.index(face[0])] = 1
             return Screen(flying=tuple(flying))
         return Screen(order_away=True)
-    if t in ("filled", "failed") and ev["seat"] in stage.seat_rects():
-        return Screen(leaving=((ev["seat"], tuple(ev["order"]), t == "filled"),))
+    if t in (E.FILLED, E.FAILED) and ev["seat"] in stage.seat_rects():
+        return Screen(leaving=((ev["seat"], tuple(ev["order"]), t == E.FILLED),))
     return STILL
 
 
@@ -100,7 +101,7 @@ def event_steps(stage: RevealStage, a: Ahead, view: Any, active: int | None,
     if banner is not None:
         steps.append(lambda: stage.draw_banner(surf, banner, stage.tail_crosses))
     shown = shown_cards(show)
-    if shown and a.event["type"] in ("block", "show"):
+    if shown and a.event["type"] in (E.BLOCK, E.SHOW):
         steps.append(lambda: stage.draw_shown_cards(surf, shown))
     return steps
 
@@ -113,7 +114,7 @@ def first_frame(app: Any, session: Any, ev: dict | None, bottom_seat: int | None
     the reveal is on already)."""
     show = session.show
     if ev is not None:
-        show = ahead.until(show, session.new_events(), "round-end")
+        show = ahead.until(show, session.new_events(), E.ROUND_END)
     stage = reveal_stage(app, session, app.size, bottom_seat)
     surf = warm.scratch()
     active = session.table.deciding()
