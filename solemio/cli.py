@@ -193,13 +193,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from solemio.engine.cardset import load_cardset_file
+    from solemio.engine.cardset import load_cardset_file, shipped_clash
     from solemio.engine.yamlsource import SourceError
 
     bad = 0
     for path in args.files:
         try:
             cs = load_cardset_file(path)
+            clash = shipped_clash(cs)
+            if clash is not None:
+                raise clash
         except SourceError as exc:
             print(i18n.source_error_text(exc), file=sys.stderr)
             bad += 1

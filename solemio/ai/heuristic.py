@@ -18,15 +18,19 @@ from typing import Any
 from solemio.ai.base import Agent, Searcher
 from solemio.ai.evaluate import Evaluator, hand_vectors, project_oven
 from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
-from solemio.engine import COLOUR_KIND, SeatView, load_cardset
+from solemio.engine import COLOUR_KIND, SeatView
+from solemio.engine.cardset import cardset_for
 
 _EVALUATORS: dict[str, Evaluator] = {}
 
 
 def evaluator_for(cardset_id: str) -> Evaluator:
+    """The evaluator for the rules the game with this card-set id is played by (a house
+    variant edited between two games, or a save's embedded rules, gets a new one)."""
+    cs = cardset_for(cardset_id)
     ev = _EVALUATORS.get(cardset_id)
-    if ev is None:
-        ev = _EVALUATORS[cardset_id] = Evaluator(load_cardset(cardset_id))
+    if ev is None or ev.cs is not cs:
+        ev = _EVALUATORS[cardset_id] = Evaluator(cs)
     return ev
 
 

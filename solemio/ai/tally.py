@@ -28,17 +28,14 @@ The rules:
 from __future__ import annotations
 
 from solemio.ai.base import Agent, Searcher
-from solemio.engine import COLOUR_KIND, KINDS, SeatView, load_cardset
+from solemio.engine import COLOUR_KIND, KINDS, SeatView
+from solemio.engine.cardset import cardset_for
 
 _KIDX = {k: i for i, k in enumerate(KINDS)}
-_CARDSETS: dict = {}
 
 
 def _cardset(cid: str):
-    cs = _CARDSETS.get(cid)
-    if cs is None:
-        cs = _CARDSETS[cid] = load_cardset(cid)
-    return cs
+    return cardset_for(cid)  # the rules of the game being played (engine.cardset.in_play)
 
 
 def _hand(view: SeatView) -> tuple[list[int], list[str]]:

@@ -8,17 +8,31 @@ file in the user's card-set folder; nothing in Python needs to change.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KINDS
 from solemio.engine.orders import REGISTRY, OrderType
-from solemio.engine.yamlsource import N_, Located, Problem, SourceError, load_file
+from solemio.engine.yamlsource import (
+    N_,
+    Located,
+    Problem,
+    Shown,
+    SourceError,
+    load_text,
+    read_capped,
+)
 
 UNFILLED_CHOICES = ("under-stack", "out-of-game")
 FOR_EACH = ("other-kind", "kind")
 MAX_HAND = 7
+#: Grande includes two card sets; a chain of includes that reads more files than this is
+#: refused (a file including another ten times, which includes another ten times, ...).
+MAX_INCLUDES = 8
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,8 @@ class CardSet:
     colour_orders: dict[str, tuple[str, ...]]
     description: str = ""
     source_data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the line of ``id:`` in its file (a clash with another card set's id names it)
+    id_line: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def source_data_resolved(self) -> dict[str, Any]:
@@ -128,22 +144,23 @@ class _Checker:
         if extra:
             raise self.fail(path + (extra[0],),
                             Problem(N_("{name}: unknown field '{field}'"), name=name,
-                                    field=extra[0])
-                            if name else Problem(N_("unknown field '{field}'"), field=extra[0]))
+                                    field=Shown(extra[0]))
+                            if name else Problem(N_("unknown field '{field}'"),
+                                                 field=Shown(extra[0])))
         return value
 
     def integer(self, value: Any, path: tuple, low: int = 0, high: int | None = None) -> int:
         name = "/".join(str(p) for p in path)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(path, Problem(N_("{name} must be a whole number, not {value!r}"),
-                                          name=name, value=value))
+                                          name=name, value=Shown(value)))
         if value < low or (high is not None and value > high):
             if high is None:
                 raise self.fail(path, Problem(N_("{name} must be at least {low}, not {value}"),
-                                              name=name, low=low, value=value))
+                                              name=name, low=low, value=Shown(value)))
             raise self.fail(path, Problem(
                 N_("{name} must be between {low} and {high}, not {value}"), name=name, low=low,
-                high=high, value=value))
+                high=high, value=Shown(value)))
         return value
 
     def boolean(self, value: Any, path: tuple) -> bool:
@@ -181,7 +198,7 @@ def _param(ck: _Checker, ptype: str, value: Any, path: tuple, for_each: str | No
                     raise ck.fail(path + (ref,), Problem(
                         N_("'{ref}' needs for_each; or use one of {kinds}"), ref=ref, kinds=kinds))
                 raise ck.fail(path + (ref,), Problem(
-                    N_("unknown kind '{ref}'; use one of {kinds}"), ref=ref, kinds=kinds))
+                    N_("unknown kind '{ref}'; use one of {kinds}"), ref=Shown(ref), kinds=kinds))
             out[str(ref)] = ck.integer(n, path + (ref,), 1, 30)
         return out
     raise AssertionError(ptype)
@@ -197,16 +214,18 @@ def _parse_orders(ck: _Checker, entries: Any, path: tuple) -> list[tuple[dict, t
         if not isinstance(entry, dict):
             raise ck.fail(epath, Problem(N_("order {n} must be a mapping of fields"), n=i + 1))
         otype = entry.get("type")
-        if otype not in REGISTRY:
+        if not isinstance(otype, str) or otype not in REGISTRY:  # a list or mapping too
             known = ", ".join(sorted(REGISTRY))
             raise ck.fail(epath + ("type",), Problem(
-                N_("unknown order type {type!r}; known types: {known}"), type=otype, known=known))
+                N_("unknown order type {type!r}; known types: {known}"), type=Shown(otype),
+                known=known))
         spec = REGISTRY[otype]
         required = {"id", "name", "type"} | {k for k, p in spec.params.items() if p.required}
         optional = {"for_each", "help", "explain", "translations"} | {
             k for k, p in spec.params.items() if not p.required
         }
-        ck.mapping(entry, epath, required, optional, name=f"order '{entry.get('id', i + 1)}'")
+        ck.mapping(entry, epath, required, optional,
+                   name=f"order '{Shown(entry.get('id', i + 1))}'")
         oid = ck.text(entry["id"], epath + ("id",))
         ck.text(entry["name"], epath + ("name",))
         for_each = entry.get("for_each")
@@ -257,7 +276,8 @@ def _own_words(ck: _Checker, entry: dict, epath: tuple) -> tuple[dict[str, str],
         lpath = tpath + (lang,)
         if not (isinstance(lang, str) and len(lang) == 2 and lang.isalpha() and lang.islower()):
             raise ck.fail(lpath, Problem(
-                N_("'{lang}' is not a two-letter language code such as it, nl or fr"), lang=lang))
+                N_("'{lang}' is not a two-letter language code such as it, nl or fr"),
+                lang=Shown(lang)))
         ck.mapping(words, lpath, set(), {"name", "explain"}, name=f"translations/{lang}")
         if "name" in words:
             names[lang] = ck.text(words["name"], lpath + ("name",))
@@ -319,13 +339,17 @@ def _locate_include(name: Any, here: Path, ck: _Checker, path: tuple) -> Path:
                                     id="sole-mio"))
     for folder in (here.parent, cardsets_dir()):
         candidate = folder / (name if name.endswith(".yaml") else f"{name}.yaml")
-        if candidate.exists():
-            return candidate
-    raise ck.fail(path, Problem(N_("included card set '{name}' not found"), name=name))
+        try:
+            if os.path.lexists(candidate):  # read_capped refuses what is not a regular file
+                return candidate
+        except (OSError, ValueError):  # a NUL or an over-long name
+            break
+    raise ck.fail(path, Problem(N_("included card set '{name}' not found"), name=Shown(name)))
 
 
 def _included_orders(
-    ck: _Checker, includes: Any, file: Path, seen: tuple[Path, ...]
+    ck: _Checker, includes: Any, file: Path, seen: tuple[Path, ...],
+    reads: list[tuple[str, bytes]] | None = None,
 ) -> list[tuple[dict, tuple, _Checker]]:
     if includes is None:
         return []
@@ -338,20 +362,26 @@ def _included_orders(
         if target.resolve() in seen:
             raise ck.fail(("include_orders", i),
                           Problem(N_("card set '{name}' includes itself"), name=name))
-        doc = load_file(target)
+        if reads is not None and len(reads) > MAX_INCLUDES:  # A includes B ten times, ...
+            raise ck.fail(("include_orders", i), Problem(
+                N_("a card set may include at most {n} others"), n=MAX_INCLUDES))
+        doc = _load_doc(target, reads)
         sub = _Checker(doc)
         if not isinstance(doc.data, dict):
             raise sub.fail((), Problem(N_("a card set must be a mapping of fields")))
-        out.extend(
-            _included_orders(sub, doc.data.get("include_orders"), target, seen + (target.resolve(),))
-        )
+        out.extend(_included_orders(sub, doc.data.get("include_orders"), target,
+                                    seen + (target.resolve(),), reads))
         for entry, epath in _parse_orders(sub, doc.data.get("orders", []), ("orders",)):
             out.append((entry, epath, sub))
     return out
 
 
-def parse_cardset(doc: Located, file: Path) -> CardSet:
-    """Validate a loaded document and build the card set; raises SourceError."""
+def parse_cardset(doc: Located, file: Path,
+                  reads: list[tuple[str, bytes]] | None = None) -> CardSet:
+    """Validate a loaded document and build the card set; raises SourceError.
+
+    ``reads`` collects the digest of every included file read (for the cache)."""
+    reads = [] if reads is None else reads
     ck = _Checker(doc)
     data = ck.mapping(doc.data, (), TOP_REQUIRED, TOP_OPTIONAL)
     cid = ck.text(data["id"], ("id",))
@@ -364,7 +394,8 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
                       Problem(N_("a card set needs at least one ingredient card per kind")))
     rem = ing["remove"]
     if isinstance(rem, dict):  # JSON (saves) turns the player counts into strings
-        rem = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in rem.items()}
+        rem = {int(k) if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 3
+               else k: v for k, v in rem.items()}  # not "²", which isdigit() but int() refuses
     if not isinstance(rem, dict) or set(rem) != {2, 3, 4}:
         raise ck.fail(
             ("ingredients", "remove"),
@@ -409,7 +440,7 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
     colour_orders: dict[str, list[str]] = {c: [] for c in COLOURS}
     groups: list[tuple[_Checker, list[tuple[dict, tuple]]]] = []
     for entry, epath, sub in _included_orders(
-        ck, data.get("include_orders"), file, (file.resolve(),)
+        ck, data.get("include_orders"), file, (file.resolve(),), reads
     ):
         groups.append((sub, [(entry, epath)]))
     groups.append((ck, _parse_orders(ck, data.get("orders", []), ("orders",))))
@@ -455,36 +486,135 @@ def parse_cardset(doc: Located, file: Path) -> CardSet:
         colour_orders={c: tuple(v) for c, v in colour_orders.items()},
         description=str(data.get("description", "")),
         source_data=resolved,
+        id_line=doc.lines.get(("id",)),
     )
 
 
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _load_doc(path: Path, reads: list[tuple[str, bytes]] | None) -> Located:
+    """Read (within the limits of ``read_capped``) and parse one file, noting its digest."""
+    raw = read_capped(path)
+    if reads is not None:
+        reads.append((os.path.abspath(path), _digest(raw)))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SourceError(str(path), None, Problem(N_("not a UTF-8 text file"))) from None
+    return load_text(text, str(path))
+
+
+# Each card-set file is parsed once per start: the title screen, New game, Start and the
+# computer players all ask for the same files.  The key is the file's path; the entry
+# holds the digests of the bytes read (the file and what it includes), so an edited file
+# is read again while an unchanged one costs one bounded read and a hash.
+_CACHE: dict[str, tuple[tuple[tuple[str, bytes], ...], CardSet | SourceError]] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _unchanged(reads: tuple[tuple[str, bytes], ...]) -> bool:
+    for name, digest in reads:
+        try:
+            if _digest(read_capped(name)) != digest:
+                return False
+        except SourceError:
+            return False
+    return True
+
+
+def _fresh(err: SourceError) -> SourceError:
+    return SourceError(err.file, err.line, err.what)
+
+
 def load_cardset_file(path: str | Path) -> CardSet:
+    """The card set in a file; any failure, whatever its cause, is one SourceError
+    (``file:line: problem``).  Files are refused before reading when they are not
+    regular files or are too large (``yamlsource.read_capped``)."""
     path = Path(path)
-    return parse_cardset(load_file(path), path)
+    key = os.path.abspath(path)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+    if hit is not None and _unchanged(hit[0]):
+        result = hit[1]
+    else:
+        reads: list[tuple[str, bytes]] = []
+        try:
+            result = parse_cardset(_load_doc(path, reads), path, reads)
+        except SourceError as exc:
+            result = exc
+        except Exception as exc:  # noqa: BLE001 - a file must never stop the game
+            result = SourceError(str(path), None, Problem(
+                N_("cannot be read as a card set ({why})"), why=Shown(type(exc).__name__)))
+        if reads:  # a file that could not even be read is not kept: reading it is cheap
+            with _CACHE_LOCK:
+                _CACHE[key] = (tuple(reads), result)
+    if isinstance(result, SourceError):
+        raise _fresh(result)
+    return result
 
 
-def _search_dirs() -> list[Path]:
-    from solemio.resources import cardsets_dir
+def _user_dir() -> Path | None:
     from solemio.userdirs import user_cardsets_dir
 
-    dirs = [cardsets_dir()]
     try:
-        dirs.insert(0, user_cardsets_dir())
+        return user_cardsets_dir()
     except OSError:
-        pass
-    return dirs
+        return None
+
+
+def _yaml_files(folder: Path | None) -> list[Path]:
+    if folder is None:
+        return []
+    try:
+        return sorted(folder.glob("*.yaml"))
+    except OSError:
+        return []
 
 
 def load_cardset(name: str | Path) -> CardSet:
-    """Load an edition by id ('sole-mio') or a card-set file by path."""
+    """Load an edition by id ('sole-mio') or a card-set file by path.
+
+    A shipped edition's id always means the shipped file; a house variant is found by
+    the ``id`` inside its file (whatever the file is called), else by its file name."""
+    if not isinstance(name, (str, Path)):  # a scenario's "edition: [a, b]"
+        raise SourceError(str(Shown(name)), None, Problem(N_("no such edition or card-set file")))
     as_path = Path(name)
-    if as_path.suffix in (".yaml", ".yml") or as_path.exists():
+    try:
+        is_file = as_path.suffix in (".yaml", ".yml") or as_path.exists()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
         return load_cardset_file(as_path)
-    for folder in _search_dirs():
-        candidate = folder / f"{name}.yaml"
-        if candidate.exists():
-            return load_cardset_file(candidate)
-    raise SourceError(str(name), None, Problem(N_("no such edition or card-set file")))
+    name = str(name)
+    for entry in list_cardsets():
+        if entry.cardset is not None and entry.id == name:
+            return entry.cardset
+    user = _user_dir()
+    for path in _yaml_files(user):
+        if path.stem == name:
+            return load_cardset_file(path)
+    raise SourceError(name, None, Problem(N_("no such edition or card-set file")))
+
+
+# The card set of the game most recently set up under each id.  A computer player gets
+# only the id (``SeatView.cardset``); the rules it plays by must be the game's own, which
+# for a saved game are the ones embedded in the save, even when the house variant's file
+# has since changed or gone.
+_IN_PLAY: dict[str, CardSet] = {}
+
+
+def in_play(cs: CardSet) -> None:
+    """Note ``cs`` as the card set games under its id are played with (``Game`` does)."""
+    if _IN_PLAY.get(cs.id) is not cs:
+        _IN_PLAY[cs.id] = cs
+
+
+def cardset_for(cid: str) -> CardSet:
+    """The card set a game with id ``cid`` is played with: the one in play, else the file."""
+    cs = _IN_PLAY.get(cid)
+    return cs if cs is not None else load_cardset(cid)
 
 
 @dataclass(frozen=True)
@@ -495,45 +625,82 @@ class CardSetEntry:
     error: str | None
     #: the error itself, to say in the player's language (``i18n.source_error_text``)
     fault: SourceError | None = None
+    #: the card set, when it can be played (New game starts this, found by its file)
+    cardset: CardSet | None = field(default=None, compare=False, repr=False)
+    #: one of the editions that come with the game (not a player's house variant)
+    shipped: bool = False
 
 
 SHIPPED_ORDER = ("sole-mio", "mamma-mia", "grande")
 
 
+def _clash(cs: CardSet, other: CardSetEntry) -> SourceError:
+    if other.shipped:
+        what = Problem(N_("the id '{id}' is that of the edition {name} that comes with the "
+                          "game: give the house variant an id of its own"),
+                       id=Shown(cs.id), name=other.name)
+    else:
+        what = Problem(N_("the id '{id}' is already used by {file}: give each house variant "
+                          "an id of its own"), id=Shown(cs.id), file=Path(other.path).name)
+    return SourceError(cs.file, cs.id_line, what)
+
+
+def shipped_clash(cs: CardSet) -> SourceError | None:
+    """The error for a card set that is not an edition shipped with the game but has an
+    edition's id (``solemio validate`` says it; the game leaves such a variant out)."""
+    from solemio.resources import cardsets_dir
+
+    for path in _yaml_files(cardsets_dir()):
+        try:
+            edition = load_cardset_file(path)
+        except SourceError:
+            continue
+        if edition.id == cs.id and os.path.realpath(path) != os.path.realpath(cs.file):
+            return _clash(cs, CardSetEntry(edition.id, edition.name, str(path), None,
+                                           shipped=True))
+    return None
+
+
 def list_cardsets() -> list[CardSetEntry]:
     """Every card set the game can offer: the editions first, then house variants.
 
-    A broken house variant is listed with its error so the player learns why
-    it cannot be chosen instead of it silently vanishing.
+    Each entry is one file.  A broken house variant is listed with its error so the
+    player learns why it cannot be chosen instead of it silently vanishing; so is a
+    variant whose id is already taken (by an edition or an earlier variant): it never
+    replaces or hides the edition, and its file never stands in for another.
     """
-    entries: dict[str, CardSetEntry] = {}
-    for folder in reversed(_search_dirs()):
-        for path in sorted(folder.glob("*.yaml")):
+    from solemio.resources import cardsets_dir
+
+    taken: dict[str, CardSetEntry] = {}
+    out: list[CardSetEntry] = []
+    for shipped, folder in ((True, cardsets_dir()), (False, _user_dir())):
+        for path in _yaml_files(folder):
             try:
                 cs = load_cardset_file(path)
-                entries[cs.id] = CardSetEntry(cs.id, cs.name, str(path), None)
             except SourceError as exc:
-                entries[path.stem] = CardSetEntry(path.stem, path.stem, str(path), str(exc), exc)
+                out.append(CardSetEntry(path.stem, path.stem, str(path), str(exc), exc,
+                                        shipped=shipped))
+                continue
+            if cs.id in taken:
+                exc = _clash(cs, taken[cs.id])
+                out.append(CardSetEntry(path.stem, path.stem, str(path), str(exc), exc,
+                                        shipped=shipped))
+                continue
+            entry = CardSetEntry(cs.id, cs.name, str(path), None, None, cs, shipped)
+            taken[cs.id] = entry
+            out.append(entry)
 
-    def rank(e: CardSetEntry) -> tuple[int, str]:
-        return (SHIPPED_ORDER.index(e.id) if e.id in SHIPPED_ORDER else 99, e.name)
+    def rank(e: CardSetEntry) -> tuple[int, int, str]:
+        order = SHIPPED_ORDER.index(e.id) if e.shipped and e.id in SHIPPED_ORDER else 99
+        return (0 if e.shipped else 1, order, e.name)
 
-    return sorted(entries.values(), key=rank)
+    return sorted(out, key=rank)
 
 
 def broken_house_variants() -> list[SourceError]:
     """The errors of the player's card-set files that cannot be used (the title screen
-    says them); only the user's folder is read, so a player without variants pays nothing."""
-    from solemio.userdirs import user_cardsets_dir
-
-    try:
-        paths = sorted(user_cardsets_dir().glob("*.yaml"))
-    except OSError:
+    says them), a clash of ids included; a player without variants pays nothing (the
+    editions are not even read)."""
+    if not _yaml_files(_user_dir()):
         return []
-    out = []
-    for path in paths:
-        try:
-            load_cardset_file(path)
-        except SourceError as exc:
-            out.append(exc)
-    return out
+    return [e.fault for e in list_cardsets() if e.fault is not None and not e.shipped]

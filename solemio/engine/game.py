@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from solemio.engine import events as E
 from solemio.engine import memo, reveal, turn
-from solemio.engine.cardset import CardSet
+from solemio.engine.cardset import CardSet, in_play
 from solemio.engine.decide import BY_PHASE
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
@@ -99,6 +99,7 @@ class Game:
                 raise ValueError(f"unknown colour {c!r}; use one of {', '.join(COLOURS)}")
         if len(set(seats)) != len(seats):
             raise ValueError("each seat needs its own colour")
+        in_play(cs)  # a computer player, given the id only, plays by these very rules
         if first is not None and not 0 <= first < len(seats):
             raise ValueError(f"the starting seat must be between 0 and {len(seats) - 1}")
         self.cs = cs

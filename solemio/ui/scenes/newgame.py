@@ -39,15 +39,10 @@ class NewGameScene(WidgetScene):
         super().__init__(app)
         from solemio.engine import list_cardsets
 
-        self.editions = [e for e in list_cardsets() if not e.error]
-        self.descriptions: dict[str, str] = {}
-        for e in self.editions:
-            try:
-                from solemio.engine import load_cardset
-
-                self.descriptions[e.id] = load_cardset(e.id).description
-            except Exception:  # a description is a nicety; the edition still plays
-                self.descriptions[e.id] = ""
+        # One entry per file that can be played, its card set already read (once per start:
+        # Start plays exactly this file's rules, whatever the file is called).
+        self.editions = [e for e in list_cardsets() if e.cardset is not None]
+        self.descriptions = {e.id: e.cardset.description for e in self.editions if e.cardset}
         self.edition = 0
         self.n = 4
         self.rows = [
@@ -237,10 +232,9 @@ class NewGameScene(WidgetScene):
         self.start_now()
 
     def start_now(self) -> None:
-        from solemio.engine import load_cardset
         from solemio.show.host import GameSession
 
-        cs = load_cardset(self.editions[self.edition].id)
+        cs = self.editions[self.edition].cardset
         first = self.first if self.first is not None and self.first < self.n else None
         sess = GameSession(cs, self.configs(), self.rng.randrange(1 << 30), first)
         save_setup(self.setup())
