@@ -169,6 +169,11 @@ def _many_aliases(folder: Path) -> Path:
     return _write(folder, "many-aliases.yaml", "a: &a [1]\nb: [" + ",".join(["*a"] * 30_000) + "]\n")
 
 
+@CARDSET_KINDS.kind("control-in-file-name", "a newline and an ESC in the file's name")
+def _odd_name(folder: Path) -> Path:
+    return _write(folder, "odd\nname\x1b.yaml", "id: [")
+
+
 @CARDSET_KINDS.kind("symlink-dev-zero", "a symlink to /dev/zero (endless bytes)")
 def _dev_zero(folder: Path) -> Path:
     path = folder / "zero.yaml"

@@ -33,6 +33,11 @@ MAX_HAND = 7
 #: Grande includes two card sets; a chain of includes that reads more files than this is
 #: refused (a file including another ten times, which includes another ten times, ...).
 MAX_INCLUDES = 8
+#: The longest id, name or card name (the shipped ones have at most 20 characters), and
+#: the longest description or explanation (at most 90): anything longer would not fit
+#: where the window shows it, and a 200,000-character name must not reach the screen.
+MAX_NAME = 60
+MAX_EXPLAIN = 400
 
 
 @dataclass(frozen=True)
@@ -169,10 +174,14 @@ class _Checker:
                                           name="/".join(map(str, path))))
         return value
 
-    def text(self, value: Any, path: tuple) -> str:
+    def text(self, value: Any, path: tuple, longest: int = MAX_NAME) -> str:
+        name = "/".join(map(str, path))
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(path, Problem(N_("{name} must be a non-empty text"),
-                                          name="/".join(map(str, path))))
+            raise self.fail(path, Problem(N_("{name} must be a non-empty text"), name=name))
+        if len(value) > longest:  # it is drawn on a button: a screen's width at most
+            raise self.fail(path, Problem(
+                N_("{name} has {count} characters; at most {n} fit"), name=name,
+                count=len(value), n=longest))
         return value
 
 
@@ -263,7 +272,7 @@ def _own_words(ck: _Checker, entry: dict, epath: tuple) -> tuple[dict[str, str],
     names: dict[str, str] = {}
     explains: dict[str, str] = {}
     if "explain" in entry:
-        explains["en"] = ck.text(entry["explain"], epath + ("explain",))
+        explains["en"] = ck.text(entry["explain"], epath + ("explain",), MAX_EXPLAIN)
     tr = entry.get("translations")
     if tr is None:
         return names, explains
@@ -286,7 +295,7 @@ def _own_words(ck: _Checker, entry: dict, epath: tuple) -> tuple[dict[str, str],
                 raise ck.fail(lpath + ("explain",), Problem(
                     N_("an explanation in another language needs the English one as well "
                        "({field})"), field="explain: ..."))
-            explains[lang] = ck.text(words["explain"], lpath + ("explain",))
+            explains[lang] = ck.text(words["explain"], lpath + ("explain",), MAX_EXPLAIN)
     return names, explains
 
 
@@ -484,7 +493,8 @@ def parse_cardset(doc: Located, file: Path,
         orders_per_colour=per_colour,
         specs=specs,
         colour_orders={c: tuple(v) for c, v in colour_orders.items()},
-        description=str(data.get("description", "")),
+        description=ck.text(data["description"], ("description",), MAX_EXPLAIN)
+        if str(data.get("description", "")).strip() else "",
         source_data=resolved,
         id_line=doc.lines.get(("id",)),
     )
@@ -494,16 +504,27 @@ def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
+# Parsed documents by path, with the digest of the bytes they were parsed from: an
+# edition included by another (Grande includes Sole Mio! and Mamma Mia!) is parsed once.
+_DOCS: dict[str, tuple[bytes, Located]] = {}
+
+
 def _load_doc(path: Path, reads: list[tuple[str, bytes]] | None) -> Located:
     """Read (within the limits of ``read_capped``) and parse one file, noting its digest."""
     raw = read_capped(path)
+    key, digest = os.path.abspath(path), _digest(raw)
     if reads is not None:
-        reads.append((os.path.abspath(path), _digest(raw)))
+        reads.append((key, digest))
+    known = _DOCS.get(key)
+    if known is not None and known[0] == digest and known[1].file == str(path):
+        return known[1]  # never changed by parse_cardset, which builds new values
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SourceError(str(path), None, Problem(N_("not a UTF-8 text file"))) from None
-    return load_text(text, str(path))
+    doc = load_text(text, str(path))
+    _DOCS[key] = (digest, doc)
+    return doc
 
 
 # Each card-set file is parsed once per start: the title screen, New game, Start and the

@@ -112,7 +112,7 @@ def build_position(doc: Located) -> tuple[Game, dict]:
     try:
         cs: CardSet = load_cardset(data["edition"])
     except SourceError as exc:
-        raise doc.error(("edition",), f"edition: {exc.problem}") from None
+        raise doc.error(("edition",), f"edition: {exc}") from None  # its file, line, problem
     seats = data["seats"]
     if not isinstance(seats, list) or not all(s in COLOURS for s in seats):
         raise doc.error(("seats",), f"seats must list colours ({', '.join(COLOURS)})")

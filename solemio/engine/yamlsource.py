@@ -62,6 +62,15 @@ class Problem:
         return f"Problem({str(self)!r})"
 
 
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable (a newline, NUL, ESC, a
+    non-character) written as an escape, so a file's name or value shows as one line
+    and never reaches a font as a character it refuses."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Shown:
     """A value from a file as a message quotes it: its ``repr`` (or ``str``) cut to
     :data:`SHOWN_CHARS` characters, so a hostile value never makes a long line."""
@@ -73,6 +82,7 @@ class Shown:
 
     @staticmethod
     def _cut(text: str) -> str:
+        text = printable(text[: SHOWN_CHARS * 4])
         return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
     def __repr__(self) -> str:
@@ -98,7 +108,7 @@ class SourceError(Exception):
     to translate where a player meets it."""
 
     def __init__(self, file: str, line: int | None, problem: str | Problem) -> None:
-        self.file = file
+        self.file = printable(file)  # said to the player: one line, whatever the name
         self.line = line
         self.what = problem
         self.problem = str(problem)
@@ -265,9 +275,12 @@ def _load(text: str, file: str, kind: type) -> Located:
         raise SourceError(file, line, Problem(
             N_("not valid YAML: the character {char} is not allowed"), char=what)) from None
     except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else None
+        if "nesting depth" in str(exc.problem):  # libyaml's own limit, met while looking ahead
+            raise SourceError(file, line, Problem(
+                N_("values are nested more than {n} deep"), n=MAX_DEPTH)) from None
         if kind is not _PyLoader and len(text) <= RETELL_CHARS:
             raise _Retell() from None
-        line = exc.problem_mark.line + 1 if exc.problem_mark else None
         raise SourceError(file, line, Problem(N_("not valid YAML: {problem}"),
                                               problem=Shown(exc.problem))) from None
     except yaml.YAMLError as exc:
