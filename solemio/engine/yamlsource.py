@@ -19,10 +19,10 @@ import yaml
 #: The most bytes a card set or scenario may have.  A real card set is one to three
 #: kilobytes (the shipped ones: 0.5-1.3 KB; sixty orders per colour, each with words in
 #: four languages, stay under 40 KB), so 256 KiB leaves room a hundred times over while
-#: a file cannot cost more than a few milliseconds to read and parse.
+#: no file costs more than about 0.1 s to read and parse (docs/cardsets.md).
 MAX_BYTES = 256 * 1024
 #: The most values a document may hold once every alias is followed.  A shipped card set
-#: has about 250; a "billion laughs" file of 272 bytes expands to 10**9.  Counting while
+#: has at most 75; a "billion laughs" file of 272 bytes expands to millions.  Counting while
 #: walking stops such a file after this many steps, before it costs time or memory.
 MAX_VALUES = 20_000
 #: The deepest nesting of lists and mappings (a card set needs 6); PyYAML composes nested
