@@ -86,6 +86,13 @@ def test_an_editions_id_in_a_variant_is_said_and_start_plays_the_edition(make_ap
     said = [t for t in rendered if "mine.yaml" in t]
     assert len(said) == 1 and "Sole Mio!" in said[0] and said[0].startswith(
         "Cette variante maison ne peut pas être jouée"), said
+    # New game says it too, below its buttons, in the same words
+    assert [str(f) for f in new_game.left_out] == [str(f) for f in title.broken_variants]
+    rendered.clear()
+    app.manager.push(new_game)
+    app.step([], 0.016, draw=True)
+    assert said == [t for t in rendered if "mine.yaml" in t]
+    app.manager.pop()
     session = _start(app, "sole-mio")
     assert session.cardset.rounds == 2
     assert session.cardset.file == str(resource_path("cardsets", "sole-mio.yaml"))

@@ -16,7 +16,7 @@ import pygame
 
 from solemio import userdirs
 from solemio.atomic import write_atomic
-from solemio.i18n import _, data_text
+from solemio.i18n import _, data_text, ngettext, source_error_text
 from solemio.show.host import SeatConfig
 from solemio.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
 from solemio.ui import theme
@@ -41,8 +41,12 @@ class NewGameScene(WidgetScene):
 
         # One entry per file that can be played, its card set already read (once per start:
         # Start plays exactly this file's rules, whatever the file is called).
-        self.editions = [e for e in list_cardsets() if e.cardset is not None]
+        entries = list_cardsets()
+        self.editions = [e for e in entries if e.cardset is not None]
         self.descriptions = {e.id: e.cardset.description for e in self.editions if e.cardset}
+        # The player's files left out (broken, or an id already taken), said below the
+        # buttons as on the title screen: the player looking for one learns why.
+        self.left_out = [e.fault for e in entries if e.fault is not None and not e.shipped]
         self.edition = 0
         self.n = 4
         self.rows = [
@@ -117,6 +121,7 @@ class NewGameScene(WidgetScene):
                               pygame.Rect(w // 2 - bw - gap, by, bw, row_h), style="secondary"))
         widgets.append(Button("start", _("Start the game"), self.start,
                               pygame.Rect(w // 2 + gap, by, bw, row_h), style="good"))
+        self.notice_top = by + row_h + gap
         self.focus.set(widgets)
         if self.focus.focus < 0:
             self.focus.focus_name("start")
@@ -258,6 +263,29 @@ class NewGameScene(WidgetScene):
             theme.draw_wrapped(surface, text, r, max(11, int(r.h * 0.3)), theme.WALNUT_MID,
                                middle=True)
         self.focus.draw(surface)
+        self.draw_left_out(surface)
+
+    def draw_left_out(self, surface: pygame.Surface) -> None:
+        """One line per house variant that cannot be played (two at most), below the
+        buttons, as the title screen says them."""
+        if not self.left_out:
+            return
+        w, h = self.size
+        lines = [_("This house variant cannot be played: {error}",
+                   error=source_error_text(fault, file=Path(fault.file).name))
+                 for fault in self.left_out[:2]]
+        if len(self.left_out) > 2:
+            lines.append(ngettext("… and {n} more house variant that cannot be played.",
+                                  "… and {n} more house variants that cannot be played.",
+                                  len(self.left_out) - 2))
+        px = max(11, int(h * 0.02))
+        y = self.notice_top
+        for line in lines:
+            if y + px > h:
+                break
+            t = theme.fit_text(line, px, int(w * 0.94), theme.CREAM, bold=True)
+            surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+            y += int(px * 1.35)
 
 
 def setup_path() -> Path:
