@@ -97,9 +97,9 @@ def test_a_save_plays_by_its_own_rules_when_the_variant_file_is_gone(variants, t
     cardset_mod._CACHE.clear()
     loaded, _extra = load_game(save)
     assert loaded.cs.rounds == 3
-    for level in ("easy", "normal"):
+    for level, options in (("easy", {}), ("normal", {}), ("hard", {"iterations": 8})):
         seat = loaded.decision().seat
-        agent = make_agent(level, seat, seed=1)
+        agent = make_agent(level, seat, seed=1, **options)
         assert agent.decide(loaded) in loaded.decision().choices
 
 

@@ -67,6 +67,7 @@ def _static_key(game: Any) -> tuple:
 def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int) -> None:
     """A worker's loop: iterations in, rows of play-out values out, until None."""
     from solemio.ai.search import iteration_row
+    from solemio.engine.cardset import in_play
 
     try:
         os.nice(5)  # the window's own process keeps priority over play-outs
@@ -90,6 +91,7 @@ def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int
         if msg[0] == "static":
             _tag, key, blob = msg
             cs, cards = pickle.loads(blob)
+            in_play(cs)  # its play-outs' heuristics, given the id only, use these rules
             statics[("cs", key)] = cs
             statics[("cards", key)] = cards
             continue
