@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import solemio.ai.playout as P  # noqa: E402
 import solemio.ai.search as S  # noqa: E402
 from solemio.ai import make_agent  # noqa: E402
 from solemio.engine import load_cardset, new_game  # noqa: E402
@@ -53,7 +54,7 @@ def main() -> None:
             agent = agents[d.seat]
             if d.seat == 0 and d.kind in S.SEARCHED and len(d.choices) > 1 and agent.ev is not None:
                 view = g.view(0)
-                agent.memory.entries = S.entries_from_history(view.history)
+                agent.memory.entries = P.entries_from_history(view.history)
                 default = getattr(agent, "_d_" + d.kind.replace("-", "_"))(view, dict(view.context))
                 if default not in d.choices:
                     default = d.choices[0]
@@ -63,8 +64,8 @@ def main() -> None:
                     spec = {"seat": 0, "style": agent.style, "colours": tuple(agent.memory.colours),
                             "first": agent.memory.first, "cands": tuple(cands),
                             "base_seed": 777 + n_pos * 100003, "round": view.round, "stop": None}
-                    S._POLICIES.clear()
-                    rows = [S.iteration_row(g.redeal(0, random.Random(spec["base_seed"] + it)), spec, it,
+                    P._POLICIES.clear()
+                    rows = [P.iteration_row(g.redeal(0, random.Random(spec["base_seed"] + it)), spec, it,
                                             lambda: False)
                             for it in range(a.truth + a.per_batch * a.batches)]
                     truth = [sum(r[i] for r in rows[: a.truth]) / a.truth for i in range(len(cands))]

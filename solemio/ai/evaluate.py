@@ -15,6 +15,7 @@ from solemio.engine import KINDS, CardSet
 LOST_UNITS = 0.22
 LOST_DOUBLES = 0.02
 _NONE = (99.0, 0.0, (), [0.0] * 5, [0.0] * 5)
+_ZERO = (0, 0, 0, 0, 0)  # an opponent's hand, as far as the projection counts it
 
 
 class Evaluator:
@@ -23,9 +24,19 @@ class Evaluator:
     def __init__(self, cs: CardSet) -> None:
         self.cs = cs
         self._needs: dict[tuple[str, int, int], list[tuple]] = {}
+        self._variant_needs: dict[tuple, tuple] = {}  # a few hundred at most: orders x variants
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)
+
+    def variant_need(self, order_id: str, variant: tuple, own: int, scorer: int) -> tuple:
+        """(units, doubles, any) the order asks for in ``variant``: a pure function, remembered."""
+        key = (order_id, variant, own, scorer)
+        got = self._variant_needs.get(key)
+        if got is None:
+            spec = self.cs.order(order_id)
+            got = self._variant_needs[key] = spec.otype.need(spec.params, variant, own, scorer)
+        return got
 
     def needs(self, order_id: str, own: int, scorer: int, cu: list[float]) -> list[tuple]:
         """(variant, units[5], doubles[5], any) for each way the order may be met."""
@@ -158,11 +169,41 @@ def project_oven(
     fill them.  Also returns, per index of the seat's own orders in
     ``entries``, the estimated chance that it will be filled.
     """
-    cu = [extra_lost * LOST_UNITS] * 5
-    cd = [extra_lost * LOST_DOUBLES] * 5
-    mine: dict[int, float] = {}
-    hu = list(hu)
-    for i, e in enumerate(entries):
+    cu, cd = projection_start(extra_lost)
+    return project_from(ev, entries, 0, len(entries), cu, cd, {}, me, kind_of, scorer, hu, hd, opp_topup)
+
+
+def projection_start(extra_lost: int) -> tuple[list[float], list[float]]:
+    """The columns before the first remembered slot: the cards of unknown slots, spread."""
+    return [extra_lost * LOST_UNITS] * 5, [extra_lost * LOST_DOUBLES] * 5
+
+
+def project_from(
+    ev: Evaluator,
+    entries: list[Entry],
+    start: int,
+    end: int,
+    cu: list[float],
+    cd: list[float],
+    mine: dict[int, float],
+    me: int,
+    kind_of,
+    scorer: int,
+    hu: list[int],
+    hd: list[int],
+    opp_topup: float,
+) -> tuple[list[float], list[float], dict[int, float]]:
+    """``project_oven`` resumed: ``entries[start:end]`` folded into a state (copied, not changed).
+
+    The fold reads the hand only at the seat's own orders, so the state before
+    the seat's first own order can be kept and resumed (``playout._SampleSelf``
+    does, with the same arithmetic in the same order: the same answers).
+    """
+    cu = list(cu)
+    cd = list(cd)
+    mine = dict(mine)
+    for i in range(start, end):
+        e = entries[i]
         if e.tag == "ing":
             cu[e.kind] += e.singles + 2 * e.doubles
             cd[e.kind] += e.doubles
@@ -189,8 +230,7 @@ def project_oven(
                 ok = miss <= 0.01
                 mine[i] = 1.0 if ok else (0.35 if miss <= 2 and spec.help and ev.cs.help else 0.0)
             else:
-                zero = [0] * 5
-                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, zero, zero)
+                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, _ZERO, _ZERO)
                 ok = miss <= opp_topup
             if ok or (e.seat == me and mine[i] > 0.3):
                 for k in range(5):

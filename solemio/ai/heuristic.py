@@ -363,7 +363,6 @@ class HeuristicAgent(Agent):
 
     def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
         oid = ctx["order"]
-        spec = self.ev.spec(oid)
         own = self.kind_of(view.seat)
         cu, cd = self._columns(view)
         hu, hd, _ = hand_vectors(view.hand)
@@ -371,7 +370,7 @@ class HeuristicAgent(Agent):
         best, pick = None, view.choices[0]
         for ch in view.choices:
             v = tuple(KIDX[k] for k in ch[1])
-            units, dbl, many = spec.otype.need(spec.params, v, own, sk)
+            units, dbl, many = self.ev.variant_need(oid, v, own, sk)
             miss, spent, _v, _t, _h = self.ev._cost(v, units, dbl, many, cu, cd, hu, hd)
             key = (miss, spent + self._noise())
             if best is None or key < best:

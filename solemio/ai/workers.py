@@ -64,9 +64,16 @@ def _static_key(game: Any) -> tuple:
     return (game.cs.id, tuple(game.colours))
 
 
+def _worker_imports() -> Any:
+    """What a worker imports: the play-outs alone (``solemio.ai.playout``), not the search."""
+    from solemio.ai.playout import iteration_row
+
+    return iteration_row
+
+
 def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int) -> None:
     """A worker's loop: iterations in, rows of play-out values out, until None."""
-    from solemio.ai.search import iteration_row
+    iteration_row = _worker_imports()
     from solemio.engine.cardset import in_play
 
     try:

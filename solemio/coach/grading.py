@@ -3,7 +3,7 @@
 For every decision of the seat with more than one choice (its plays, orders,
 draws, series, kinds for a choice order, fills, help answers, blocks, and the
 three steps of a show), the hard computer player's play-outs
-(:func:`solemio.ai.search.iteration_row`) estimate the expected result of the
+(:func:`solemio.ai.playout.iteration_row`) estimate the expected result of the
 move chosen and of its alternatives, *from what that seat knew then*: every
 play-out starts from a re-deal of the position for that seat
 (``Game.redeal``), never from the real hidden cards, and the re-deals come
@@ -59,7 +59,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solemio.ai.search import HARD, MARGIN, iteration_row
+from solemio.ai.playout import iteration_row
+from solemio.ai.search import HARD, MARGIN
 from solemio.coach.timeline import Timeline
 from solemio.engine.choices import from_json, to_json
 from solemio.engine.game import Game

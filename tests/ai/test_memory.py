@@ -8,7 +8,7 @@ from conftest import COLOURS4
 
 from solemio.ai import make_agent
 from solemio.ai.memory import MemoryStyle, OvenMemory
-from solemio.ai.search import entries_from_history
+from solemio.ai.playout import entries_from_history
 from solemio.engine import load_cardset, new_game
 
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import COLOURS4, EDITIONS
 
 from solemio.ai import make_agent
-from solemio.ai.search import HAND_VALUE, hand_worth, light_policy
+from solemio.ai.playout import HAND_VALUE, hand_worth, light_policy
 from solemio.engine import load_cardset, new_game
 
 

@@ -1,6 +1,6 @@
 """The play-out's live view answers exactly what the full seat view would.
 
-``search._LiveView`` builds only the fields hard's own policy reads inside a
+``playout._LiveView`` builds only the fields hard's own policy reads inside a
 play-out; this compares every field it serves with ``Game.view`` at many
 positions of random games (turns and reveals, every edition)."""
 
@@ -11,7 +11,7 @@ import random
 import pytest
 from conftest import COLOURS4
 
-from solemio.ai.search import _LiveView
+from solemio.ai.playout import _LiveView
 from solemio.engine import load_cardset, new_game
 
 FIELDS = ("decision_kind", "choices", "context", "hand", "round", "rounds", "supply", "oven",

@@ -145,3 +145,19 @@ def _alive(pid: int) -> bool:
             return f.read().split()[2] != "Z"
     except OSError:
         return True
+
+
+def test_a_worker_imports_the_play_outs_not_the_search() -> None:
+    """Issue 23: a play-out worker imports ``solemio.ai.playout`` (and the rules), not the
+    search, the arena or anything of the window."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; import solemio.ai.workers as w; w._worker_imports(); "
+             "print(' '.join(sorted(m for m in sys.modules if m.startswith('solemio'))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    loaded = set(out.stdout.split())
+    assert "solemio.ai.playout" in loaded
+    assert not loaded & {"solemio.ai.search", "solemio.ai.arena", "solemio.ai.tally", "solemio.ui",
+                         "solemio.coach"}, loaded
