@@ -111,7 +111,7 @@ def test_grande_playouts_play_the_opponents_by_the_rules_of_thumb(
     policies' incremental memory cannot drift from it; the other editions keep
     the light stand-in (docs/ai.md).
     """
-    import solemio.ai.search as S
+    import solemio.ai.playout as S
 
     light_kinds: list[str] = []
     real_light = S.light_policy
