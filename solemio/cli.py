@@ -304,7 +304,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                        "Serving {n} tables from {folder} at ws://{host}:{port} (Ctrl+C stops).",
                        tables, folder=folder, host=args.host, port=port), flush=True)
 
-    limits = Limits(per_address=args.max_per_address)
+    limits = Limits(per_address=args.max_per_address, behind_proxy=args.behind_proxy)
     try:
         asyncio.run(run(args.host, args.port, folder, limits, ready))
     except OSError as exc:
@@ -581,6 +581,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "game's data folder)"))
     sv.add_argument("--max-per-address", type=_positive, default=16,
                     help=_("connections allowed from one address (default: 16)"))
+    sv.add_argument("--behind-proxy", action="store_true",
+                    help=_("count connections per the X-Forwarded-For address of a reverse "
+                           "proxy on this machine"))
     sv.set_defaults(func=cmd_serve)
 
     nb = sub.add_parser("netbench", help=_("measure how many networked tables one server "

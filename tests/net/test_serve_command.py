@@ -62,3 +62,11 @@ def test_serve_says_in_one_line_what_is_wrong(tmp_path):
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert out.returncode != 0 and words in out.stderr
         assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) <= 2
+
+
+def test_serve_lists_its_options_in_help():
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}
+    out = subprocess.run([sys.executable, "-m", "solemio", "serve", "--help"], env=env,
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    for option in ("--host", "--port", "--data", "--max-per-address", "--behind-proxy"):
+        assert option in out.stdout
