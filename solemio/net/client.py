@@ -70,6 +70,7 @@ class _SeatState:
         self.moves = 0
         self.over = False
         self.synced = False  # an update arrived since the connection was (re)opened
+        self.lost: str | None = None  # why a resume was refused (the table is gone)
         self.changed = threading.Condition()
 
 
@@ -153,11 +154,13 @@ class TableClient:
 
     def _resume_all(self) -> None:
         for (table, seat), st in list(self._states.items()):
+            ref = f"resume {table} {seat}"  # a refusal names the seat it concerns
             if seat is None:
-                self._send({"type": "spectate", "table": table, "since": len(st.events)})
+                self._send({"type": "spectate", "table": table, "since": len(st.events),
+                            "ref": ref})
             else:
                 self._send({"type": "resume", "table": table, "token": st.token,
-                            "since": len(st.events)})
+                            "since": len(st.events), "ref": ref})
 
     def _fail_pending(self) -> None:
         with self._lock:
@@ -209,6 +212,14 @@ class TableClient:
             self.problems.append(msg)
         elif kind == "replaced":
             self._states.pop((msg["table"], msg["seat"]), None)
+        elif kind == "refused" and str(msg.get("ref", "")).startswith("resume "):
+            # the server no longer has the table (or the seat): say so, stop waiting for it
+            _, table, seat = msg["ref"].split(" ")
+            st = self._states.pop((table, None if seat == "None" else int(seat)), None)
+            if st is not None:
+                with st.changed:
+                    st.lost = msg.get("reason") or "no-table"
+                    st.changed.notify_all()
         if kind in ("joined", "watching"):
             key = (msg["table"], msg["seat"])
             if key not in self._states:
@@ -305,6 +316,12 @@ class RemoteTable:
                     return False
                 self._st.changed.wait(left)
         return True
+
+    @property
+    def lost(self) -> str | None:
+        """Why the server refused to resume this seat after a reconnect (``no-table``: the
+        table is gone), else None; a window says so instead of "reconnecting"."""
+        return self._st.lost
 
     def view(self) -> SeatView:
         assert self._st.view is not None

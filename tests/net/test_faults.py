@@ -217,3 +217,24 @@ def test_the_host_lets_a_computer_play_a_gone_person_until_they_return(server):
     assert plain(tb2.events()) == plain(game.events_for(tb.viewer))
     ca.close()
     back.close()
+
+
+def test_a_table_gone_from_a_restarted_server_is_said_so_not_awaited(tmp_path):
+    data = tmp_path / "tables"
+    first = BackgroundServer(data, LIMITS)
+    port = first.start()
+    c = TableClient(first.url)
+    code, _ = c.create("sole-mio", ["person", "easy"], seed=2)
+    table = c.join(code, "Ann")
+    first.stop()
+    for f in data.glob("*.json"):
+        f.unlink()  # the server's folder was lost
+    second = BackgroundServer(data, LIMITS, port=port)
+    second.start()
+    try:
+        assert table.wait_for(lambda: table.lost is not None, 10)
+        assert table.lost == "no-table"
+        assert c.wait_synced(5)  # nothing else is awaited
+    finally:
+        c.close()
+        second.stop()
