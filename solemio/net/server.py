@@ -55,6 +55,10 @@ class Limits:
     misses: float = 20.0  # table codes or tokens an address may get wrong at once ...
     miss_rate: float = 0.2  # ... and per second after that (guessing codes is slow)
     behind_proxy: bool = False  # count addresses from X-Forwarded-For (a local proxy)
+    creates: float | None = None  # tables an address may open at once (None: as many as
+    # connections it may hold, at least 10) ...
+    create_rate: float = 1 / 60  # ... and per second after that
+    linger: float = 3600.0  # seconds a finished table nobody watches stays loaded
 
 
 class Bucket:
@@ -114,6 +118,9 @@ class TableServer:
         self.watchers: dict[str, set[Conn]] = defaultdict(set)
         self.per_address: dict[str, int] = defaultdict(int)
         self.misses: dict[str, Bucket] = {}  # per address: wrong codes and tokens allowed
+        self.creates: dict[str, Bucket] = {}  # per address: tables it may still open
+        self.idle_since: dict[str, float] = {}  # finished tables nobody watches: since when
+        self.sweeper: asyncio.Task | None = None
         self.agents: dict[tuple[str, int], Any] = {}
         self.thinking: dict[str, asyncio.Task] = {}
         self.pool = concurrent.futures.ThreadPoolExecutor(think_threads, "think")
@@ -154,10 +161,50 @@ class TableServer:
                                   ping_timeout=20, server_header=None)
         for code in self.tables:
             self.kick(code)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_every(60.0))
         return self.server.sockets[0].getsockname()[1]
+
+    async def _sweep_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Unload the finished tables nobody has watched for ``linger`` seconds: their file
+        moves to ``DIR/finished/`` (a record of the game), their memory is freed."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for code, t in list(self.tables.items()):
+            if not t.game.is_over() or self.watchers.get(code):
+                self.idle_since.pop(code, None)
+                continue
+            if now - self.idle_since.setdefault(code, now) < self.limits.linger:
+                continue
+            handle = self.saving.pop(code, None)
+            if handle is not None:
+                handle.cancel()
+            del self.tables[code]
+            self.idle_since.pop(code, None)
+            for key in [k for k in self.agents if k[0] == code]:
+                del self.agents[key]
+            gone.append(code)
+            if self.data is not None:
+                self.writer.submit(self._retire, code, t)
+        return gone
+
+    def _retire(self, code: str, t: NetTable) -> None:
+        """(On the writer thread, after the table's queued writes.)"""
+        assert self.data is not None
+        try:
+            write_atomic(self.data / "finished" / f"{code}.json", P.encode(t.to_save()))
+            self._path(code).unlink(missing_ok=True)
+        except OSError as exc:
+            log.error("finished table %s could not be moved: %s", code, exc)
 
     async def stop(self) -> None:
         """Close every connection and write every table (nothing acknowledged is lost)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -308,6 +355,18 @@ class TableServer:
     def on_create(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= self.limits.tables:
             raise ProtocolError("too-many-tables")
+        bucket = self.creates.get(conn.address)
+        if bucket is None:
+            if len(self.creates) > 10000:
+                for key in list(self.creates)[:5000]:
+                    del self.creates[key]
+            burst = self.limits.creates
+            if burst is None:
+                burst = max(10.0, float(self.limits.per_address))
+            bucket = self.creates[conn.address] = Bucket(self.limits.create_rate, burst)
+        if not bucket.take():
+            raise ProtocolError("too-many-tables", "this address opened tables too fast; "
+                                                   "wait a minute")
         seed = P.field(msg, "seed", int, optional=True)
         colours = msg.get("colours")
         t = NetTable.create(new_code(self.tables), P.field(msg, "edition", str),

@@ -10,7 +10,7 @@ import pytest
 
 from solemio.engine import replay
 from solemio.net.background import BackgroundServer
-from solemio.net.client import TableClient
+from solemio.net.client import Refused, TableClient
 from solemio.net.server import Limits
 
 from .net_helpers import RecordingClient, check_frames, plain, play_all
@@ -238,3 +238,34 @@ def test_a_table_gone_from_a_restarted_server_is_said_so_not_awaited(tmp_path):
     finally:
         c.close()
         second.stop()
+
+
+def test_finished_tables_nobody_watches_are_unloaded_and_kept_as_records(tmp_path):
+    limits = Limits(per_address=64, rate=400, burst=400, linger=0.0)
+    with BackgroundServer(tmp_path, limits) as bs:
+        c = TableClient(bs.url)
+        done, _ = c.create("sole-mio", ["person", "easy"], seed=6)
+        going, _ = c.create("sole-mio", ["person", "easy"], seed=7)
+        t = c.join(done, "Ann")
+        play_all([t], "random")
+        c.close()
+        time.sleep(0.7)  # the last writes
+        assert bs.call(bs.server.sweep) == [done]  # not the unfinished one
+        bs.call(lambda: None)
+        bs.server.writer.submit(lambda: None).result(5)
+        assert (tmp_path / "finished" / f"{done}.json").is_file()
+        assert not (tmp_path / f"{done}.json").exists()
+        assert (tmp_path / f"{going}.json").is_file() and going in bs.server.tables
+
+
+def test_an_address_may_open_only_a_few_tables_at_once(tmp_path):
+    with BackgroundServer(tmp_path, Limits(creates=2, create_rate=0.001)) as bs:
+        c = TableClient(bs.url)
+        c.create("sole-mio", ["person", "easy"])
+        c.create("sole-mio", ["person", "easy"])
+        try:
+            c.create("sole-mio", ["person", "easy"])
+            raise AssertionError("a third table was opened")
+        except Refused as exc:
+            assert exc.reason == "too-many-tables"
+        c.close()
