@@ -111,7 +111,7 @@ def test_a_server_restarted_mid_reveal_resumes_its_tables(tmp_path):
             bs.stop()
 
 
-def _through_proxy(server, moves: int | None) -> None:
+def _through_proxy(server, moves: int | None, every: float = 0.4) -> None:
     proxy = Proxy(server.port, latency=0.01).start()
     try:
         ca, cb = RecordingClient(proxy.url), RecordingClient(proxy.url)
@@ -120,11 +120,11 @@ def _through_proxy(server, moves: int | None) -> None:
         done = threading.Event()
 
         def dropper() -> None:
-            while not done.wait(0.4):
+            while not done.wait(every):
                 proxy.drop()
         th = threading.Thread(target=dropper, daemon=True)
         th.start()
-        play_all([ta, tb], "random", timeout=120,
+        play_all([ta, tb], "random", timeout=600,
                   stop_when=None if moves is None else lambda: ta.moves() >= moves)
         done.set()
         th.join(2)
@@ -150,7 +150,7 @@ def test_latency_and_dropped_connections_through_a_proxy(server):
 
 @pytest.mark.slow
 def test_a_whole_game_through_a_proxy_with_latency_and_drops(server):
-    _through_proxy(server, None)
+    _through_proxy(server, None, every=1.5)
 
 
 class _Broken:

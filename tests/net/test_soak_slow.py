@@ -22,12 +22,12 @@ def test_twelve_tables_at_once_in_every_edition(server):
                                     seed=100 + i)
         tables = [c.join(code, f"P{k}") for k, c in enumerate(clients)]
         runs.append((code, clients, tables))
-    threads = [threading.Thread(target=play_all, args=(tables, "easy", 300))
+    threads = [threading.Thread(target=play_all, args=(tables, "easy", 1200))
                for _code, _clients, tables in runs]
     for th in threads:
         th.start()
     for th in threads:
-        th.join(600)
+        th.join(1500)
     for code, clients, tables in runs:
         game = server.table(code).game
         assert game.is_over()
