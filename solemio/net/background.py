@@ -47,7 +47,7 @@ class BackgroundServer:
         """The server's table ``code`` (its NetTable), read on the server's loop."""
         return self.call(lambda: self.server.tables[code])
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stop(self, timeout: float = 30.0) -> None:
         if not self._thread.is_alive():
             return
         asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout)
