@@ -77,6 +77,9 @@ class Animations:
     def add(self, flight: Flight) -> None:
         self.flights.append(flight)
 
+    def extend(self, flights: list[Flight]) -> None:
+        self.flights.extend(flights)
+
     def update(self, dt: float) -> None:
         for f in self.flights:
             f.t += dt

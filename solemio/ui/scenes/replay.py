@@ -26,10 +26,10 @@ from solemio.show.pacing import Pace
 from solemio.show.replay import ReplayShow, oven_cards
 from solemio.texts import KINDS, a_card, and_list, announcement, cards_text, order_name
 from solemio.ui import layout, theme
-from solemio.ui.anim import Animations, Flight
+from solemio.ui.anim import Animations
 from solemio.ui.cards import shadowed
 from solemio.ui.scenes.base import WidgetScene, backdrop
-from solemio.ui.table import seats
+from solemio.ui.table import flights, seats
 from solemio.ui.warm import NotReady
 from solemio.ui.widgets import Button, Widget
 
@@ -244,29 +244,25 @@ class ReplayScene(WidgetScene):
             taken += 1
 
     def fly(self, ev: dict, before: Any) -> None:
-        """The table's flights for one event taken forwards."""
-        t = ev["type"]
+        """The table's flights for one event taken forwards (solemio.ui.table.flights)."""
+        self.anims.extend(flights.for_event(ev, self.spots()))
+
+    def spots(self) -> flights.Spots:
+        """Where the replay's cards fly: from a seat's row to the last card of the oven,
+        drawn cards from the supply to the row at full size, the oven's cards from its
+        corner to its middle (not turning over: the replay has no column to land in)."""
         rows = self.rows
-        if t in (E.PLAY, E.ORDER) and ev["seat"] < len(rows):
-            faces = [tuple(ev["order"])] if t == E.ORDER else \
-                [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"]
-            start = self.hand_area(rows[ev["seat"]])
-            end = self.last_oven_rect()
-            for i, f in enumerate(faces):
-                self.anims.add(Flight(("face", f), _card_at(start, end.size), pygame.Rect(end),
-                                      0.28, delay=0.06 * i))
-        elif t == E.DRAW and ev.get("count") and ev["seat"] < len(rows):
-            src = self.supply_rect
-            dest = self.hand_area(rows[ev["seat"]])
-            key = ("back",) if ev["source"] == "supply" else \
-                ("oback", self.seat_info[ev["seat"]]["colour"])
-            for i in range(ev["count"]):
-                self.anims.add(Flight(key, pygame.Rect(src), _card_at(dest, src.size), 0.3,
-                                      delay=0.05 * i))
-        elif t == E.REVEAL:
-            self.anims.add(Flight(("face", tuple(ev["card"])), pygame.Rect(self.oven_box.x,
-                                  self.oven_box.y, *self.small), _card_at(self.oven_box,
-                                                                          self.small), 0.3))
+
+        def hand(seat: int) -> pygame.Rect | None:
+            return self.hand_area(rows[seat]) if seat < len(rows) else None
+
+        middle = _card_at(self.oven_box, self.small)
+        return flights.Spots(
+            played_from=hand, oven=self.last_oven_rect(), drawn_to=hand,
+            supply=self.supply_rect, stack=lambda seat: self.supply_rect,
+            colour=lambda seat: self.seat_info[seat]["colour"],
+            oven_turned=pygame.Rect(self.oven_box.topleft, self.small),
+            revealed_at=lambda face: middle)
 
     # --- layout ------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -477,13 +473,7 @@ class ReplayScene(WidgetScene):
         if self.coach is not None:
             self.coach.draw(surface)
         self.focus.draw(surface)
-        for f in self.anims.flights:
-            if f.t < f.delay:
-                continue
-            r = f.rect()
-            img = self.image_for(f.image_key, r.size)
-            if img is not None:
-                surface.blit(img, r.topleft)
+        flights.paint(surface, self.anims.flights, self.image_for)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         show = self.moment.show
@@ -514,14 +504,7 @@ class ReplayScene(WidgetScene):
             surface.blit(t, (self.info.x, self.info.y + int(self.info.h * 0.3)))
 
     def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
-        c = self.app.cards
-        if key[0] == "back":
-            return c.ingredient_back(size)
-        if key[0] == "oback":
-            return c.order_back(key[1], size)
-        if key[0] == "face":
-            return self.face_img(key[1], size)
-        return None
+        return flights.image_for(self.app.cards, self.cardset, key, size)
 
     def draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, show: Any,
                  hand: tuple) -> None:

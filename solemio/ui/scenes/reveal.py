@@ -31,12 +31,12 @@ from solemio.texts import (
     sentence,
 )
 from solemio.ui import theme
-from solemio.ui.anim import Flight
 from solemio.ui.reveal_words import event_words, opening
 from solemio.ui.reveal_words import note_lines as words_of_note
 from solemio.ui.reveal_words import title as reveal_title
 from solemio.ui.scene import Scene
 from solemio.ui.settings import REVEAL_SPEEDS
+from solemio.ui.table import flights
 from solemio.ui.table.reveal.asking import RevealAsking
 from solemio.ui.table.reveal.choices import FILL_KINDS
 from solemio.ui.table.reveal.paint import (
@@ -254,84 +254,34 @@ class RevealScene(Scene):
         """Start showing one event (the show state has taken it already): its flights, its
         words, its sound (the conductor holds the stage for it: solemio.show.pacing)."""
         t = ev["type"]
-        L = self.L
         sc = self.screen_parts
         words = event_words(self.session, ev)
         if words is not None:
             sc.say(words[0], words[1], self.t_(words[2]))
+        if not self.skip:
+            self.fly(ev)
         if t == E.REVEAL:
-            face = tuple(ev["card"])
-            if face[0] in KINDS:
-                k = KINDS.index(face[0])
-                if not self.skip:
-                    dest = self.column_slot(k, len(self.cols[k]) - 1)
-                    sc.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven), dest,
-                                        min(0.3, self.t_(0.3)), tag=k, back_key=("back",)))
-                    sc.sfx("reveal")
-                return
-            self.left_at = None
+            if tuple(ev["card"])[0] not in KINDS:
+                self.left_at = None
             if not self.skip:
-                sc.anims.add(Flight(("face", face), pygame.Rect(L.reveal_oven),
-                                    self.order_rect(), min(0.35, self.t_(0.35)),
-                                    back_key=("oback", face[0])))
                 sc.sfx("reveal")
         elif t in (E.BLOCK, E.SHOW):
             self.shown_until = self.t + self.t_(2.4 if t == E.BLOCK else 2.0)
         elif t == E.FILLED:
-            self.fly_filled(ev)
             sc.sfx("filled")
         elif t == E.FAILED:
-            self.fly_failed(ev)
             sc.sfx("failed")
         elif t == E.SCORER_MOVED:
             self.scorer = ev["seat"]
 
-    def fly_filled(self, ev: dict) -> None:
-        """The ingredients used gather on the order and fade; the order flies to its owner."""
-        if self.skip:
-            return
-        seat = ev["seat"]
-        target = self.order_rect()
-        is_show = False
-        try:
-            is_show = self.session.cardset.order(ev["order"][1]).otype.special == "show"
-        except (AttributeError, KeyError):
-            pass
-        if not is_show:
-            # Where each used card lay before it left its column (the show has taken them).
-            cols = [list(c) for c in self.cols]
-            used = [tuple(f) for f in ev["used"]]
-            taken = used[: len(used) - len(ev.get("offered", [])) - len(ev.get("given", []))]
-            for f in taken:
-                if f[0] in KINDS:
-                    k = KINDS.index(f[0])
-                    start = self.column_slot(k, len(cols[k]))
-                    cols[k].append(f)
-                    end = pygame.Rect(0, 0, start.w // 2, start.h // 2)
-                    end.center = target.center
-                    self.anims.add(Flight(("face", f), start, end, self.t_(0.5), fade=True))
-        self.order_leaves(tuple(ev["order"]), seat, filled=True)
-
-    def fly_failed(self, ev: dict) -> None:
-        if self.skip:
-            return
-        r = self.order_rect()
-        face = tuple(ev["order"])
-        self.anims.add(Flight(("face", face), r, r, self.t_(0.5), shake=True))
-        self.order_leaves(face, ev["seat"])
-
-    def order_leaves(self, face: tuple, seat: int, filled: bool = False) -> None:
-        """The order card goes to its owner's panel (filled) or stack (not filled); until
-        it lands, the panel does not show it there yet (``shown_view``)."""
-        owner_r = self.seat_rects().get(seat)
-        if owner_r is None:
-            return
-        target = self.order_rect()
-        end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
-        end.center = owner_r.center
-        self.anims.add(Flight(("face", face), pygame.Rect(target), end, self.t_(0.45),
-                              delay=self.t_(0.8), tag=("leaves", seat, face, filled)))
-        self.left_at = (face, self.t + self.t_(0.8) + self.t_(0.45))
+    def fly(self, ev: dict) -> None:
+        """The event's cards on their way (solemio.ui.table.flights); an order leaving for
+        its owner is away from the order panel once it has left."""
+        out = flights.for_event(ev, self.stage().spots(self.cols, self.t_))
+        self.anims.extend(out)
+        for f in out:
+            if isinstance(f.tag, tuple) and f.tag[0] == "leaves":
+                self.left_at = (f.tag[2], self.t + f.delay + f.duration)
 
     def show_estimates(self) -> None:
         """Memory training: the estimates of this round against the oven, over the screen
@@ -457,17 +407,17 @@ class RevealScene(Scene):
 
     def screen(self) -> Screen:
         """What the screen shows besides the show state, from the flights under way."""
-        flights = self.anims.flights
-        tags = Counter(f.tag for f in flights if isinstance(f.tag, int))
+        flying = self.anims.flights
+        tags = Counter(f.tag for f in flying if isinstance(f.tag, int))
         cur = self.current
         away = cur is not None and any(f.image_key == ("face", cur.face) and f.started
-                                       for f in flights)
+                                       for f in flying)
         if cur is not None and self.left_at is not None and self.left_at[0] == cur.face and \
                 self.t >= self.left_at[1]:
             away = True  # the card has left for its owner: only the outcome stays
         if cur is not None and self.skip and cur.status is not None and cur.queue:
             away = True  # skipping ahead: no card flies, a series' next member shows at once
-        leaving = tuple(f.tag[1:] for f in flights
+        leaving = tuple(f.tag[1:] for f in flying
                         if isinstance(f.tag, tuple) and f.tag[0] == "leaves")
         return Screen(tuple(tags.get(k, 0) for k in range(5)), away, leaving)
 

@@ -25,7 +25,7 @@ from solemio.show.selection import TurnSelection
 from solemio.texts import COLOUR_KIND, KINDS, play_refusal, spec_explain, spec_name
 from solemio.ui import layout, theme
 from solemio.ui.scene import Scene
-from solemio.ui.table import overlays, seats
+from solemio.ui.table import flights, overlays, seats
 from solemio.ui.table.hand import HandCard, hand_part, sort_hand, turn_buttons
 from solemio.ui.table.piles import Piles
 from solemio.ui.table.reveal import rehearsal
@@ -239,6 +239,7 @@ class TableScene(Scene):
                 self.pick.clear()
             self.build_widgets()
             return
+        self.screen_parts.anims.extend(flights.for_event(ev, self.stage().spots()))
         show_turn_event(self.screen_parts, self.session, self.L, self.seat_rects(), ev,
                         self.app.settings.pace)
 

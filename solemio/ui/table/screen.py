@@ -22,7 +22,7 @@ from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, EVENT, HAND_OVER, Beat, Conductor
 from solemio.show.pacing import Pace
 from solemio.ui.anim import Animations
-from solemio.ui.table import guide_marks, overlays, seats
+from solemio.ui.table import flights, guide_marks, overlays, seats
 from solemio.ui.table.stage import menu_button, shown_view
 from solemio.ui.widgets import Button, FocusGroup, Widget
 
@@ -171,47 +171,10 @@ class GameScreen:
 
     # --- the moving parts ---------------------------------------------------------
     def draw_flights(self, surface: pygame.Surface) -> None:
-        for f in self.anims.flights:
-            if f.t < f.delay:
-                continue
-            r = f.rect()
-            key = f.image_key
-            squash = 1.0
-            if f.back_key is not None:
-                # Turn the card over on the way: the back narrows, then the face widens.
-                p = f.linear()
-                if p < 0.5:
-                    key, squash = f.back_key, 1 - p / 0.5
-                else:
-                    squash = (p - 0.5) / 0.5
-            # One picture per flight, at a size the table shows anyway, so a flight never
-            # renders a new picture: the card as it was where it took off (a turning card:
-            # its back there, its face as it lands); in-between sizes are a smooth scale.
-            size_of = f.end.size if (f.back_key is not None and key is f.image_key) \
-                else f.start.size
-            img = self.image_for(key, size_of)
-            if img is None:
-                continue
-            size = (max(1, int(r.w * squash)), r.h)
-            if img.get_size() != size:
-                img = pygame.transform.smoothscale(img, size)
-            elif f.fade:
-                img = img.copy()
-            if f.fade:
-                img.set_alpha(int(255 * (1 - f.linear())))
-            surface.blit(img, (r.centerx - size[0] // 2, r.y))
+        flights.paint(surface, self.anims.flights, self.image_for)
 
     def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
-        what = key[0]
-        c = self.app.cards
-        cs = self.session.cardset
-        if what == "back":
-            return c.ingredient_back(size)
-        if what == "oback":
-            return c.order_back(key[1], size)
-        if what == "face":
-            return c.face(tuple(key[1]), cs, size, cs.scorer_name)
-        return None
+        return flights.image_for(self.app.cards, self.session.cardset, key, size)
 
     def draw_thinking(self, surface: pygame.Surface, seat_rects: dict) -> None:
         """A small pulsing indicator on the panel of the computer seat that is thinking

@@ -17,7 +17,7 @@ import pygame
 
 from solemio.i18n import _, data_text
 from solemio.ui import layout, theme
-from solemio.ui.table import seats
+from solemio.ui.table import flights, seats
 from solemio.ui.widgets import Button
 
 Part = tuple  # (name, rectangle, key, paint): a still-frame part (theme.StaticFrame)
@@ -51,6 +51,23 @@ class Stage:
         for i, r in enumerate(self.L.opponents):
             out[(b + 1 + i) % n] = r
         return out
+
+    def spots(self) -> flights.Spots:
+        """Where the turns' cards fly on the table: from a seat's panel (the bottom one's:
+        the hand's row) to the oven; drawn cards from the supply or the seat's stack (in
+        its panel) to the panel, or into the hand at the screen, at half the size."""
+        rects = self.seat_rects()
+        L = self.L
+        viewer = self.viewer
+        seats = self.session.seats
+
+        def panel(seat: int) -> pygame.Rect:
+            return rects.get(seat, L.me)
+
+        return flights.Spots(
+            played_from=panel, oven=L.oven, supply=L.supply, stack=panel, drawn_scale=0.5,
+            drawn_to=lambda seat: L.hand if seat == viewer else panel(seat),
+            colour=lambda seat: seats[seat].colour)
 
     def table_part(self) -> Part:
         """The table under everything, as the first part of a still frame."""

@@ -22,7 +22,7 @@ from solemio.texts import COLOUR_KIND, KINDS, spec_explain
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.reveal_words import order_log, title
-from solemio.ui.table import seats
+from solemio.ui.table import flights, seats
 from solemio.ui.table.stage import Part, Stage, without_leaving
 from solemio.ui.widgets import Button
 
@@ -136,6 +136,34 @@ class RevealStage(Stage):
         r = self.L.reveal_order
         cw, ch = layout.card_fit(r.w * 0.6, r.h * 0.46)
         return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
+
+    def spots(self, cols: tuple = ((),) * 5, pace: Any = None) -> flights.Spots:
+        """Where the reveal's cards fly: the oven's cards turned over on their way to
+        their column or to the order panel, the ingredients used gathering on the order,
+        the order leaving to its owner's panel; ``cols``: the columns now, ``pace``: the
+        seconds at the speed chosen."""
+        rects = self.seat_rects()
+        order = self.order_rect()
+        cardset = self.session.cardset
+
+        def revealed_at(face: tuple) -> pygame.Rect:
+            if face[0] in KINDS:
+                k = KINDS.index(face[0])
+                return self.column_slot(cols, k, len(cols[k]) - 1)
+            return order
+
+        def is_show_order(face: tuple) -> bool:
+            try:
+                return cardset.order(face[1]).otype.special == "show"
+            except (AttributeError, KeyError):
+                return False
+
+        return flights.Spots(
+            oven_turned=self.L.reveal_oven, revealed_at=revealed_at, turn_over=True,
+            column_slot=lambda k, i: self.column_slot(cols, k, i),
+            columns=tuple(len(c) for c in cols), order_on_show=order,
+            owner_panel=rects.get, pace=pace or (lambda seconds: seconds),
+            is_show_order=is_show_order)
 
     def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
         """A bubble's tail never crosses the columns."""
