@@ -59,7 +59,7 @@ def command_language() -> str:
     try:
         from solemio.ui.settings import load
 
-        return load().language
+        return load(keep_damaged=False).language
     except Exception:  # an unusable home folder: the system's language still applies
         return i18n.system_language()
 

@@ -9,7 +9,6 @@ like any save (see :mod:`solemio.savefiles`).  Nothing here imports pygame.
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import time
@@ -155,22 +154,54 @@ class RecordInfo:
     choices: int
 
 
+#: A name as a record's list shows it: records come from other people (a dropped file), so
+#: a name of ten million characters is cut where it enters, like the name fields' own limit.
+MAX_NAME = 40
+MAX_SEATS = 5
+
+
+def field_text(value: Any, limit: int) -> str:
+    """A field of a record as text, whatever it holds, never longer than ``limit``."""
+    if isinstance(value, str):
+        return value[:limit]
+    if isinstance(value, bool | float) or (isinstance(value, int) and abs(value) < 10**40):
+        return str(value)[:limit]
+    return "?"  # a mapping, a list, a 4,000-digit number: nothing a name can be
+
+
+def record_info(path: Path, data: Any) -> RecordInfo:
+    """One line of the records list from a record's JSON, every field treated as hostile:
+    names cut to MAX_NAME, at most MAX_SEATS seats, winners only seat numbers;
+    ValueError when it is not a record at all."""
+    if not isinstance(data, dict) or not isinstance(data.get("cardset"), dict) or \
+            not isinstance(data.get("choices"), list):
+        raise ValueError("not a record")
+    extra = data.get("extra")
+    extra = extra if isinstance(extra, dict) else {}
+    seats = extra.get("seats")
+    seats = seats[:MAX_SEATS] if isinstance(seats, list) else []
+    names = tuple(field_text(s.get("name", "?"), MAX_NAME) if isinstance(s, dict) else "?"
+                  for s in seats)
+    winners = extra.get("winners")
+    winners = tuple(w for w in winners[:MAX_SEATS] if isinstance(w, int) and
+                    not isinstance(w, bool) and 0 <= w < MAX_SEATS) \
+        if isinstance(winners, list) else ()
+    return RecordInfo(path, field_text(data["cardset"].get("name", "?"), 80), names, winners,
+                      field_text(extra.get("finished", ""), 40), len(data["choices"]))
+
+
 def list_records(folder: Path | None = None) -> list[RecordInfo]:
-    """The records, newest first; a file that is not even JSON is set aside and reported."""
-    from solemio.savefiles import refuse
+    """The records, newest first; a file that is not even a record (not JSON, nested too
+    deep, too large, not a regular file) is set aside and reported."""
+    from solemio.savefiles import read_json, refuse
 
     folder = records_dir() if folder is None else folder
     out = []
     for path in sorted(folder.glob("*.json"), reverse=True):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            extra = data.get("extra") or {}
-            names = tuple(str(s.get("name", "?")) for s in extra.get("seats", []))
-            out.append(RecordInfo(path, str(data["cardset"].get("name", "?")), names,
-                                  tuple(extra.get("winners", ())),
-                                  str(extra.get("finished", "")), len(data["choices"])))
+            out.append(record_info(path, read_json(path)))
         except (OSError, ValueError, AttributeError, KeyError, TypeError):
-            refuse(path, "record", path.name, "corrupt")
+            refuse(path, "record", path.name[:MAX_NAME * 2], "corrupt")
     return out
 
 

@@ -12,10 +12,14 @@ shows.  Nothing here imports pygame.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import secrets
+import stat
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +36,7 @@ SET_ASIDE = "set-aside"
 class Notice:
     """A file that could not be used: what it was, why, and where it went."""
 
-    what: str  # "autosave", "save", "record" or "statistics"
+    what: str  # "autosave", "save", "record", "statistics", "settings" or "setup"
     name: str  # the file's name as the player knows it
     problem: str  # SaveError.problem (missing, unreadable, empty, corrupt, ...)
     moved_to: Path | None  # None: it could not even be moved (it stays where it was)
@@ -67,6 +71,8 @@ def describe(n: Notice) -> str:
         "save": _("The save “{name}”", name=n.name),
         "record": _("The game record “{name}”", name=n.name),
         "statistics": _("Your statistics"),
+        "settings": _("Your settings"),
+        "setup": _("Your last table set-up"),
     }.get(n.what, n.name)
     if n.moved_to is None:
         return _("{what} could not be opened: {why}.", what=what, why=problem_text(n.problem))
@@ -117,21 +123,72 @@ def read_game(path: Path, record_events: bool = True) -> tuple[Any, dict]:
 
 def set_aside(path: Path) -> Path | None:
     """Move ``path`` (a file, or whatever stands in its place) into set-aside/, under a
-    name no earlier file has; None if it cannot be moved (it then stays untouched)."""
+    name no earlier file has; None if it cannot be moved (it then stays untouched).
+    A name already taken is never overwritten: past the numbered names of one second,
+    a random one is used."""
     try:
         folder = userdirs.data_dir() / SET_ASIDE
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = None
         for i in range(1000):
             tail = f"-{i}" if i else ""
-            target = folder / f"{path.stem}-{stamp}{tail}{path.suffix}"
-            if not os.path.lexists(target):
+            candidate = folder / f"{path.stem}-{stamp}{tail}{path.suffix}"
+            if not os.path.lexists(candidate):
+                target = candidate
                 break
+        while target is None or os.path.lexists(target):
+            target = folder / f"{path.stem}-{stamp}-{secrets.token_hex(6)}{path.suffix}"
         os.rename(path, target)
         return target
     except OSError as exc:
         log.error("cannot set %s aside: %s", path, exc)
         return None
+
+
+#: A player's JSON file (save, record, statistics, settings) larger than this is not read:
+#: a real one is a few hundred kilobytes at most, and reading a huge one would stall the game.
+MAX_JSON_BYTES = 32 * 1024 * 1024
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in a player's file.  Only a regular file is read (a FIFO or a device in a
+    player's folder would block forever), and only up to MAX_JSON_BYTES; OSError when it
+    cannot be read, ValueError when it is not JSON (deep nesting included)."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(f"{path}: not a regular file")
+    if st.st_size > MAX_JSON_BYTES:
+        raise ValueError(f"{path}: {st.st_size} bytes, more than a game's file ever holds")
+    with open(path, "rb") as fh:
+        raw = fh.read(MAX_JSON_BYTES + 1)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, RecursionError) as exc:
+        raise ValueError(f"{path}: {type(exc).__name__}") from None
+
+
+def set_aside_saves(pick: Callable[[Path, dict], bool]) -> list[Path]:
+    """Files in set-aside/ that are saves of this very format version and that ``pick``
+    wants (by name and content): the ones an older version moved aside as "made by a
+    newer version", which this version may be able to load again."""
+    from solemio.engine.saves import FORMAT, VERSION
+
+    folder = userdirs.data_dir() / SET_ASIDE
+    out = []
+    try:
+        paths = sorted(folder.glob("*.json"))
+    except OSError:
+        return []
+    for path in paths:
+        try:
+            data = read_json(path)
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("format") == FORMAT and \
+                data.get("version") == VERSION and pick(path, data):
+            out.append(path)
+    return out
 
 
 def refuse(path: Path, what: str, name: str, problem: str) -> Notice:

@@ -30,13 +30,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solemio import userdirs
+from solemio import filelock, userdirs
 from solemio.atomic import write_atomic
 
 log = logging.getLogger("solemio.stats")
 
 FORMAT = "solemio-statistics"
 VERSION = 3  # 3: estimates by name; 2 (still read): games by name; 1 (still read): per game
+
+
+#: No real count comes near these (a game fills a few dozen orders; names are at most 40
+#: characters): a line beyond them was made by hand, and a 4,000-digit number would
+#: overflow the averages (OverflowError) when Statistics opens.
+MAX_COUNT = 100_000
+MAX_TEXT = 200
 
 
 class StatsError(Exception):
@@ -157,6 +164,12 @@ def stats_path() -> Path:
     return userdirs.config_dir() / "statistics.json"
 
 
+def lock_path() -> Path:
+    """Held while the statistics are read, added to and written: two running copies of
+    the game (or a game and a tool) each keep every game they count."""
+    return userdirs.config_dir() / ".statistics.lock"
+
+
 def _parse(data: Any) -> Statistics:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError("not a statistics file", "not-a-save")
@@ -178,7 +191,8 @@ def _parse(data: Any) -> Statistics:
                 isinstance(g[k], t) and (t is not int or not isinstance(g[k], bool))
                 for k, t in types.items()):
             raise StatsError(f"a game line is wrong: {g!r}"[:200], "incomplete")
-        if not 2 <= g["seats"] <= 5 or g["filled"] < 0:
+        if not 2 <= g["seats"] <= 5 or not 0 <= g["filled"] <= MAX_COUNT or \
+                any(len(g[k]) > MAX_TEXT for k, t in types.items() if t is str):
             raise StatsError(f"a game line is impossible: {g!r}"[:200], "altered")
         lines.append(GameLine(**g))
     return Statistics(lines, _parse_estimates(data.get("estimates", []), version))
@@ -198,10 +212,26 @@ def _parse_estimates(items: Any, version: int) -> list[EstimateLine]:
                 isinstance(e[k], t) and (t is not int or not isinstance(e[k], bool))
                 for k, t in types.items()):
             raise StatsError(f"an estimate line is wrong: {e!r}"[:200], "incomplete")
-        if not 0 <= e["exact"] <= 5 or e["off"] < 0 or e["total"] < 0 or e["round"] < 1:
+        if not 0 <= e["exact"] <= 5 or not 0 <= e["off"] <= MAX_COUNT or \
+                not 0 <= e["total"] <= MAX_COUNT or not 1 <= e["round"] <= MAX_COUNT or \
+                any(len(e[k]) > MAX_TEXT for k, t in types.items() if t is str):
             raise StatsError(f"an estimate line is impossible: {e!r}"[:200], "altered")
         out.append(EstimateLine(**e))
     return out
+
+
+def _regular_and_small(path: Path) -> None:
+    """OSError for a FIFO or device (reading would block), StatsError for a file far too
+    large to be statistics (reading it would stall the game)."""
+    import stat
+
+    from solemio.savefiles import MAX_JSON_BYTES
+
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(f"{path}: not a regular file")
+    if st.st_size > MAX_JSON_BYTES:
+        raise StatsError(f"{st.st_size} bytes")
 
 
 def load() -> Statistics:
@@ -214,6 +244,7 @@ def load() -> Statistics:
         return Statistics()
     try:
         try:
+            _regular_and_small(path)
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise StatsError("not text") from None
@@ -260,9 +291,10 @@ def add_game(game: Any, seats: list[Any]) -> Statistics | None:
     lines = lines_for(game, seats)
     if not lines:
         return None
-    stats = load()
-    stats.games.extend(lines)
-    return _saved(stats)
+    with filelock.locked(lock_path()):  # another running copy adds its games in turn
+        stats = load()
+        stats.games.extend(lines)
+        return _saved(stats)
 
 
 def _saved(stats: Statistics) -> Statistics | None:
@@ -284,8 +316,9 @@ def add_estimates(edition: str, round_no: int, results: list[tuple[str, int, int
         return None
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
                                                             else when))
-    stats = load()
-    stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total,
-                                        str(player or ""))
-                           for player, exact, off, total in results)
-    return _saved(stats)
+    with filelock.locked(lock_path()):
+        stats = load()
+        stats.estimates.extend(EstimateLine(stamp, edition, round_no, exact, off, total,
+                                            str(player or ""))
+                               for player, exact, off, total in results)
+        return _saved(stats)

@@ -52,6 +52,11 @@ def config_dir() -> Path:
     return ensure(_override("config") or Path(_DIRS.user_config_dir))
 
 
+def state_dir() -> Path:
+    """What only a running game uses: the lock that keeps one window per user."""
+    return ensure(_override("state") or Path(_DIRS.user_state_dir))
+
+
 def log_dir() -> Path:
     """The rotating log file (``logs.py``): what a windowed build cannot print."""
     return ensure(_override("logs") or Path(_DIRS.user_log_dir))

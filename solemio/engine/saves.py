@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,8 @@ FORMAT = "solemio-save"
 # 4: that generator draws from random.random() alone (as fast as C, as stable as Python
 #    promises), so every seeded game is dealt anew again.
 VERSION = 4
+#: A save or record larger than this is refused unread (a real one is under a megabyte).
+MAX_BYTES = 32 * 1024 * 1024
 OLDER_RULES = "was saved by an older version of the game whose rules differ; it cannot be replayed"
 
 
@@ -64,6 +68,22 @@ def digest(game: Game) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
 
+def rules_digest(cardset_source: Any) -> str:
+    """A fingerprint of the rules as a save embeds them (the card set, after a JSON round
+    trip, so the one written and the one read back give the same)."""
+    canonical = json.dumps(json.loads(json.dumps(cardset_source)), sort_keys=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def save_digest(position_digest: str, cardset_source: Any) -> str:
+    """What a save's ``digest`` holds: the position and the rules together, so an edited
+    embedded card set (two rounds made one) is caught like an edited position.  Saves
+    written before it held the position's digest alone; they still load (see
+    :func:`game_from_dict`)."""
+    both = f"{position_digest}:{rules_digest(cardset_source)}"
+    return hashlib.sha256(both.encode()).hexdigest()
+
+
 def game_to_dict(game: Game, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -74,7 +94,7 @@ def game_to_dict(game: Game, extra: dict[str, Any] | None = None) -> dict[str, A
         "seed": game.seed,
         "first": game.first_arg,
         "choices": [to_json(c) for c in game.choices_log],
-        "digest": digest(game),
+        "digest": save_digest(digest(game), game.cs.source_data_resolved),
         "extra": extra or {},
         **({"position": position_to_json(game.arranged)} if game.arranged is not None else {}),
     }
@@ -127,6 +147,11 @@ def load_game(path: str | Path, record_events: bool = True) -> tuple[Game, dict[
     """Rebuild a saved game; raises SaveError (never anything else) for a bad file."""
     path = Path(path)
     try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or a device would block or never end
+            raise SaveError(f"{path}: not a regular file", "unreadable")
+        if st.st_size > MAX_BYTES:
+            raise SaveError(f"{path}: {st.st_size} bytes, far more than any save", "corrupt")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file", "missing") from None
@@ -176,7 +201,11 @@ def game_from_dict(data: Any, where: str, record_events: bool = True) -> tuple[G
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise SaveError(f"{where}: the save is incomplete or corrupt ({exc})",
                         "incomplete") from None
-    if digest(game) != data.get("digest"):
+    found = digest(game)
+    stored = data.get("digest")
+    # The position and rules digest; a save written before the rules were covered (same
+    # save version) still holds the position's alone, and still loads.
+    if stored != found and stored != save_digest(found, data["cardset"]):
         raise SaveError(f"{where}: the save was altered or is corrupt (position check failed)",
                         "altered")
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}

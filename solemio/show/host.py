@@ -350,6 +350,9 @@ class _BackgroundSaver:
 SAVER = _BackgroundSaver()
 
 
+SEAT_NAME_CHARS = 40  # a seat's name as a save brings it to the table
+
+
 def autosave_path() -> Path:
     return userdirs.data_dir() / "autosave.json"
 
@@ -374,6 +377,8 @@ def session_from_save(path: Path) -> GameSession:
                 isinstance(s.name, str) and isinstance(s.person, bool) and
                 isinstance(s.level, str) for s in seats):
             raise ValueError("the seats do not match the game")
+        for s in seats:  # a hand-made save's ten-million-character name is cut here
+            s.name = s.name[:SEAT_NAME_CHARS]
         sess = GameSession(game.cs, seats, game.seed, game.first_arg, game=game)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path}: the seats are missing or wrong ({exc})", "incomplete") from None
@@ -388,9 +393,11 @@ def _from_first_format(path: Path) -> GameSession | None:
     before the window used the engine's save, under older rules: refused as older (never
     replayed under other rules, see engine/saves.py), so it is set aside and said.  None
     when the file is not of that format."""
+    from solemio.savefiles import read_json
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = read_json(path)  # a regular file of sensible size only (never a FIFO)
+    except (OSError, ValueError):
         return None  # not of that format: the one format's reader names the fault
     if isinstance(data, dict) and data.get("format") == 1 and \
             isinstance(data.get("cardset"), str):

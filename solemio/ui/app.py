@@ -354,12 +354,30 @@ def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
     breaks, in which case the reason is logged and the player is told where.
     """
     t0 = time.perf_counter()
+    from solemio import instance
+
+    if not instance.claim():
+        message = _("Sole Mio! is already running: its window is open on this computer.")
+        print(message, file=sys.stderr)
+        try:
+            pygame.display.message_box("Sole Mio!", message, message_type="info")
+        except (pygame.error, TypeError):
+            pass  # no screen to show it on: the terminal has it
+        return 0
+    try:
+        return _run(size, start, t0)
+    finally:
+        instance.release()
+
+
+def _run(size: tuple[int, int] | None, start: Any, t0: float) -> int:
+    """The window's life, once this process holds the one-window lock."""
     # Windows: draw at the monitor's real pixels rather than being bitmap-stretched.
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     try:
         pygame.init()
         _require_a_screen()
-        remembered = settings_mod.load()
+        remembered = read_players_files()
         app = App(size or tuple(remembered.window_size or DEFAULT_SIZE), settings=remembered)
     except pygame.error as exc:
         log.error("the game window could not open: %s", exc)
@@ -400,6 +418,32 @@ def run(size: tuple[int, int] | None = None, start: Any = None) -> int:
         finally:
             _quit_pygame()
     return code
+
+
+def read_players_files() -> settings_mod.Settings:
+    """What a start reads before the title screen: stale temporary files cleaned, the
+    remembered table set-up checked and the settings read; a damaged one is set aside and
+    said once on the title screen (``savefiles.pending``), never a crash."""
+    clean_player_folders()
+    from solemio.ui.scenes.newgame import load_setup
+
+    load_setup()
+    return settings_mod.load()
+
+
+def clean_player_folders() -> list:
+    """At start: the temporary files interrupted writes left in the player's folders (old
+    ones only, ours only: see ``atomic.clean_stale_temps``)."""
+    from solemio import userdirs
+    from solemio.atomic import clean_stale_temps
+
+    data = userdirs.data_dir()
+    removed = []
+    for folder in (data, data / "saves", data / "records", userdirs.config_dir()):
+        removed += clean_stale_temps(folder)
+    if removed:
+        log.info("removed %d temporary files left by interrupted writes", len(removed))
+    return removed
 
 
 def _quit_pygame() -> None:

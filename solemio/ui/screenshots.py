@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -626,7 +627,16 @@ def main(out_dir: str | os.PathLike, lang: str = "en",
     import pygame
 
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:  # an unwritable place is one line and exit code 2, found before any work
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        from solemio.i18n import _
+
+        print(_("{folder}: the screenshots cannot be saved there ({why})", folder=out,
+                why=exc.strerror or exc), file=sys.stderr)
+        return 2
     # A throw-away user folder: the games shown end with records, never the player's.
     os.environ["SOLEMIO_HOME"] = tempfile.mkdtemp(prefix="solemio-shots-home-")
     pygame.init()

@@ -7,6 +7,8 @@ never leaves a half-written file that would lose every preference.
 from __future__ import annotations
 
 import json
+import math
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -39,59 +41,115 @@ class Settings:
     guide_offered: bool = True
 
     def normalised(self) -> Settings:
-        """Clamp values a hand-edited file may have broken, so the game still starts."""
-        s = Settings(**asdict(self))
-        try:
-            s.pace = float(s.pace)
-        except (TypeError, ValueError):
-            s.pace = 1.0
-        s.pace = min(3.0, max(0.2, s.pace))
-        try:
-            s.reveal_speed = float(s.reveal_speed)
-        except (TypeError, ValueError):
-            s.reveal_speed = 1.0
-        if s.reveal_speed not in REVEAL_SPEEDS:
-            s.reveal_speed = 1.0
-        if s.language not in LANGUAGES:
-            s.language = system_language()
-        for name in ("sound", "learner_aid", "memory_training", "full_log", "colour_blind",
-                     "fullscreen", "guide_offered"):
-            setattr(s, name, bool(getattr(s, name)))
-        s.window_size = _pair(s.window_size, 320, 16384)
-        s.window_pos = _pair(s.window_pos, -16384, 16384)
-        return s
+        """Every field checked on its own: a value a hand-edited file broke (a wrong type,
+        a 400-digit number, Infinity, a list where a word belongs) falls back to its
+        default, and the other fields keep theirs.  Never raises."""
+        return Settings(**checked_fields(asdict(self))[0])
+
+
+_FLAGS = ("sound", "learner_aid", "memory_training", "full_log", "colour_blind", "fullscreen",
+          "guide_offered")
+
+
+def _number(value: object) -> float | None:
+    """A finite float from an int or float of sensible size, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, int) and abs(value) > 10**6:
+        return None
+    f = float(value)
+    return f if math.isfinite(f) else None
+
+
+def checked_fields(data: dict) -> tuple[dict, list[str]]:
+    """The known fields of ``data`` each checked, a wrong one replaced by its default;
+    and the names of the fields that were wrong.  Unknown keys are left out (a newer
+    version's settings), not counted as wrong."""
+    default = Settings()
+    out: dict = {}
+    wrong: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        good: object = _BAD
+        if f.name == "pace":
+            n = _number(value)
+            good = _BAD if n is None else min(3.0, max(0.2, n))
+        elif f.name == "reveal_speed":
+            n = _number(value)
+            good = n if n in REVEAL_SPEEDS else _BAD
+        elif f.name == "language":
+            good = value if isinstance(value, str) and value in LANGUAGES else _BAD
+        elif f.name in _FLAGS:
+            good = value if isinstance(value, bool) else _BAD
+        elif f.name == "window_size":
+            good = _pair(value, 320, 16384) if value is not None else None
+        elif f.name == "window_pos":
+            good = _pair(value, -16384, 16384) if value is not None else None
+        if good is None and value is not None:
+            good = _BAD
+        if good is _BAD:
+            wrong.append(f.name)
+            out[f.name] = getattr(default, f.name)
+        else:
+            out[f.name] = good
+    return out, wrong
+
+
+_BAD = object()
 
 
 def _pair(value: object, low: int, high: int) -> list[int] | None:
     """Two integers within [low, high], or None (a hand-edited file may hold anything)."""
     if not isinstance(value, list | tuple) or len(value) != 2:
         return None
-    try:
-        a, b = int(value[0]), int(value[1])
-    except (TypeError, ValueError):
+    a, b = (_number(v) for v in value)
+    if a is None or b is None or a != int(a) or b != int(b):
         return None
     if not (low <= a <= high and low <= b <= high):
         return None
-    return [a, b]
+    return [int(a), int(b)]
 
 
 def settings_path() -> Path:
     return userdirs.config_dir() / "settings.json"
 
 
-def load(path: Path | None = None) -> Settings:
-    """Read settings; a missing or corrupt file gives the defaults rather than a crash."""
+def load(path: Path | None = None, keep_damaged: bool = True) -> Settings:
+    """Read settings; never a crash.  No file: a new player's defaults.  A file that is
+    not settings at all (not JSON, nested too deep, not an object) or has fields that
+    cannot be used is treated like a damaged save: its bytes are set aside, the title
+    screen says so once, and every field that could be read is kept, the others take
+    their defaults.  ``keep_damaged=False`` (the command line reading the language) only
+    reads: a tool never moves the player's file."""
+    from solemio.savefiles import read_json
+
     try:
         path = path or settings_path()  # an unwritable home cannot even make the folder
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings(guide_offered=False)  # the first start: a new player
-    except (OSError, ValueError):
+        if not os.path.lexists(path):
+            return Settings(guide_offered=False)  # the first start: a new player
+        data = read_json(path)
+    except (OSError, ValueError) as exc:
+        _damaged(path, "corrupt", keep_damaged, exc)
         return Settings()
     if not isinstance(data, dict):
+        _damaged(path, "corrupt", keep_damaged, "not an object")
         return Settings()
-    known = {f.name for f in fields(Settings)}
-    return Settings(**{k: v for k, v in data.items() if k in known}).normalised()
+    good, wrong = checked_fields(data)
+    if wrong:
+        _damaged(path, "incomplete", keep_damaged, f"wrong fields: {', '.join(wrong)}")
+    return Settings(**good)
+
+
+def _damaged(path: Path | None, problem: str, keep: bool, why: object) -> None:
+    import logging
+
+    logging.getLogger("solemio.settings").warning("settings %s unusable: %s", path, why)
+    if keep and path is not None and os.path.lexists(path):
+        from solemio.savefiles import refuse
+
+        refuse(path, "settings", path.name, problem)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

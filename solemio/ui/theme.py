@@ -111,25 +111,50 @@ def note_overflow(where: str, s: str) -> None:
         OVERFLOWS.append((where, s))
 
 
+#: The most characters one line of text is ever measured or rendered with: far more than
+#: any box holds at the smallest size, and a name from a hostile file (ten million
+#: characters) must cost no more than a label (rendering it whole crashed SDL).
+MAX_LINE_CHARS = 1000
+
+
+def _width(s: str, px: int, bold: bool, display: bool) -> int:
+    return font(px, bold, display).size(s)[0]
+
+
 def fit_text(
     s: str, px: int, max_w: int, colour: tuple[int, ...] = INK, bold: bool = False,
     display: bool = False, min_px: int = 9,
 ) -> pygame.Surface:
-    """Render text shrunk until it fits ``max_w`` so labels are never cut off."""
+    """Render text shrunk until it fits ``max_w`` so labels are never cut off.
+
+    Text is measured (``Font.size``), not rendered, while the size is sought, and
+    only the line that fits is rendered.  When even the smallest size is too wide the
+    cut is found by a binary search (about log2 of the length measurements), and never
+    more than MAX_LINE_CHARS characters are measured or rendered: a 10,000,000-character
+    name costs what a short label costs.
+    """
+    long = len(s) > MAX_LINE_CHARS
+    if long:
+        s = s[:MAX_LINE_CHARS]
     size = int(px)
-    while size > min_px:
-        surf = text(s, size, colour, bold, display)
-        if surf.get_width() <= max_w:
-            return surf
+    while size > min_px and not long:
+        if _width(s, size, bold, display) <= max_w:
+            return text(s, size, colour, bold, display)
         size = max(min_px, int(size * 0.9))
-    surf = text(s, min_px, colour, bold, display)
-    if surf.get_width() > max_w and max_w > 0:
-        # Last resort: ellipsis, never spilling out of the box.
-        note_overflow("fit_text", s)
-        while len(s) > 1 and text(s + "…", min_px, colour, bold, display).get_width() > max_w:
-            s = s[:-1]
-        surf = text(s + "…", min_px, colour, bold, display)
-    return surf
+    if not long and (_width(s, min_px, bold, display) <= max_w or max_w <= 0):
+        return text(s, min_px, colour, bold, display)
+    # Last resort: ellipsis, never spilling out of the box.
+    note_overflow("fit_text", s[:200])
+    lo, hi = 1, len(s) - 1 if not long else len(s)  # the longest cut that fits, in lo
+    if _width(s[:lo] + "…", min_px, bold, display) > max_w:
+        hi = lo
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _width(s[:mid] + "…", min_px, bold, display) <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text(s[:max(1, lo)] + "…", min_px, colour, bold, display)
 
 
 def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:

@@ -8,6 +8,7 @@ starting a game while another one is saved asks first: it would replace it.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ DEFAULT_NAMES = ["", "Giulia", "Marco", "Sofia", "Luca"]
 # the lone person's default name "You" would read "Pass to You", "I am You".
 PERSON_NAMES = ["Anna", "Paolo", "Chiara", "Matteo", "Elena"]
 PLAYER_TYPES = ["person", "easy", "normal", "hard"]
+NAME_CHARS = 40  # a seat's name: what the name field takes
 
 
 def _type_name(v: str) -> str:
@@ -198,27 +200,20 @@ class NewGameScene(WidgetScene):
         return out
 
     def restore(self, data: dict | None) -> None:
-        """Take a remembered set-up; anything it lacks or gets wrong keeps the default."""
+        """Take a remembered set-up (checked by ``checked_setup``); anything it lacks or
+        gets wrong keeps the default."""
         if not data:
             return
+        data = checked_setup(data)[0]
         ids = [e.id for e in self.editions]
         if data.get("edition") in ids:
             self.edition = ids.index(data["edition"])
-        n = data.get("seats")
-        if isinstance(n, int) and 2 <= n <= 5:
-            self.n = n
-        rows = data.get("rows")
-        if isinstance(rows, list):
-            for i, row in enumerate(rows[:5]):
-                if not isinstance(row, dict):
-                    continue
-                if isinstance(row.get("name"), str):
-                    self.rows[i]["name"] = row["name"][:40]
-                if row.get("type") in PLAYER_TYPES:
-                    self.rows[i]["type"] = row["type"]
-        colours = [r.get("colour") for r in rows if isinstance(r, dict)] \
-            if isinstance(rows, list) else []
-        if len(colours) == len(COLOURS) and set(colours) == set(COLOURS):  # unique, all known
+        if "seats" in data:
+            self.n = data["seats"]
+        for i, row in enumerate(data.get("rows", [])):
+            self.rows[i].update(row)
+        colours = data.get("colours")
+        if colours:
             for i, c in enumerate(colours):
                 self.rows[i]["colour"] = c
 
@@ -292,12 +287,69 @@ def setup_path() -> Path:
     return userdirs.config_dir() / "table-setup.json"
 
 
-def load_setup() -> dict | None:
-    """The last table set-up, or None (missing or broken: the defaults, never a crash)."""
+def checked_setup(data: object) -> tuple[dict, bool]:
+    """A remembered set-up with every field checked on its own: the edition's id (a
+    string), the number of seats (2 to 5), each seat's name (a string, cut to the name
+    field's length) and type, and the colours (all five, each once).  A wrong field is
+    left out (its default stays); the flag says whether any was wrong."""
+    if not isinstance(data, dict):
+        return {}, True
+    out: dict = {}
+    wrong = False
+    edition = data.get("edition")
+    if isinstance(edition, str) and len(edition) <= 200:
+        out["edition"] = edition
+    elif edition is not None:
+        wrong = True
+    n = data.get("seats")
+    if isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 5:
+        out["seats"] = n
+    elif "seats" in data:
+        wrong = True
+    rows = data.get("rows")
+    if not isinstance(rows, list):
+        return out, wrong or "rows" in data
+    out["rows"] = []
+    for row in rows[:5]:
+        clean: dict = {}
+        if isinstance(row, dict):
+            if isinstance(row.get("name"), str):
+                clean["name"] = row["name"][:NAME_CHARS]
+            elif "name" in row:
+                wrong = True
+            if isinstance(row.get("type"), str) and row["type"] in PLAYER_TYPES:
+                clean["type"] = row["type"]
+            elif "type" in row:
+                wrong = True
+        else:
+            wrong = True
+        out["rows"].append(clean)
+    colours = [r.get("colour") if isinstance(r, dict) else None for r in rows]
+    if all(isinstance(c, str) for c in colours) and len(colours) == len(COLOURS) and \
+            set(colours) == set(COLOURS):  # unique, all known
+        out["colours"] = colours
+    elif any(isinstance(r, dict) and "colour" in r for r in rows):
+        wrong = True
+    return out, wrong
+
+
+def load_setup(keep_damaged: bool = True) -> dict | None:
+    """The last table set-up, or None (missing: the defaults).  A file that is not a
+    set-up (not JSON, nested too deep, not an object) or holds fields that cannot be
+    used is set aside and said once on the title screen, like a damaged save; the
+    fields that can be used are still taken.  Never a crash."""
+    from solemio.savefiles import read_json, refuse
+
+    path = setup_path()
     try:
-        data = json.loads(setup_path().read_text(encoding="utf-8"))
+        if not os.path.lexists(path):
+            return None
+        data = read_json(path)
     except (OSError, ValueError):
-        return None
+        data = None
+    clean, wrong = checked_setup(data)
+    if wrong and keep_damaged:
+        refuse(path, "setup", path.name, "incomplete" if isinstance(data, dict) else "corrupt")
     return data if isinstance(data, dict) else None
 
 

@@ -21,6 +21,7 @@ import pygame
 from solemio.engine import events as E
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
+from solemio.records import MAX_NAME, field_text
 from solemio.show import pacing
 from solemio.show.pacing import Pace
 from solemio.show.replay import ReplayShow, oven_cards
@@ -91,7 +92,7 @@ class ReplayScene(WidgetScene):
         self.coach: Any = None
         self.cardset = game.cs
         self.seat_info = seats_
-        self.names = [str(s.get("name", "?")) for s in seats_]
+        self.names = [field_text(s.get("name", "?"), MAX_NAME) for s in seats_]  # hostile
         self.position = self.replay.end
         self.moment = self.replay.last
         self.playing = False

@@ -31,6 +31,12 @@ def picture_png(surface: pygame.Surface | None) -> bytes | None:
     return buf.getvalue()
 
 
+def newer_text(name: str) -> str:
+    """What Load says of a save made by a newer version (it stays where it is)."""
+    return _("“{name}” was made by a newer version of the game: it is kept as it is, for "
+             "that version to open.", name=name)
+
+
 class SaveGameScene(WidgetScene):
     """Over the pause menu: a name, and Save."""
 
@@ -39,8 +45,11 @@ class SaveGameScene(WidgetScene):
     def __init__(self, app: Any, session: Any, picture: pygame.Surface | None = None) -> None:
         self.session = session
         self.picture = picture
-        self.name = _("{edition}, {when}", edition=data_text(session.cardset.name),
-                      when=stamp_text(stamp_now()))
+        from solemio.named_saves import unused_name
+
+        # Two saves made with the default name in the same minute get "(2)": never the same.
+        self.name = unused_name(_("{edition}, {when}", edition=data_text(session.cardset.name),
+                                  when=stamp_text(stamp_now())))
         self.message = ""
         super().__init__(app)
 
@@ -72,14 +81,20 @@ class SaveGameScene(WidgetScene):
             return None
         return super().handle_event(event)
 
-    def save(self) -> None:
-        from solemio.named_saves import save_named
+    def save(self, replace: bool = False) -> None:
+        from solemio.named_saves import NameTaken, clean_name, save_named
 
         if not self.name.strip():
             self.message = _("Give the save a name.")
             return
         try:
-            save_named(self.session, self.name, picture_png(self.picture))
+            save_named(self.session, self.name, picture_png(self.picture), replace=replace)
+        except NameTaken:
+            self.app.manager.open(
+                "confirm", _("A save named “{name}” already exists. Replace it with this game?",
+                             name=clean_name(self.name)),
+                _("Replace it"), _("Keep it"), lambda: self.save(replace=True))
+            return
         except OSError as exc:
             self.message = _("The game could not be saved: {why}.", why=exc.strerror or str(exc))
             return
@@ -166,6 +181,9 @@ class SavesScene(WidgetScene):
         try:
             sess = session_from_save(sv.path)
         except SaveError as exc:
+            if exc.problem == "newer":  # kept where it is: the newer version opens it
+                self.message = newer_text(sv.name)
+                return
             self.message = refuse(sv.path, "save", sv.name, exc.problem).sentence()
             self.saves = [s for s in self.saves if s.path != sv.path]
             self.layout(self.size)
@@ -233,9 +251,10 @@ class SavesScene(WidgetScene):
             px = max(11, int(row.h * 0.2))
             name = theme.fit_text(sv.name, px, tw, theme.INK, bold=True)
             surface.blit(name, (tx, row.y + int(row.h * 0.12)))
-            info = "  ·  ".join([data_text(sv.edition),
-                                 ngettext("{n} player", "{n} players", sv.seats),
-                                 _("Round {r} of {n}", r=sv.round, n=sv.rounds)])
+            info = _("Made by a newer version of the game") if sv.newer else \
+                "  ·  ".join([data_text(sv.edition),
+                              ngettext("{n} player", "{n} players", sv.seats),
+                              _("Round {r} of {n}", r=sv.round, n=sv.rounds)])
             t = theme.fit_text(info, int(px * 0.8), tw, theme.WALNUT_MID)
             surface.blit(t, (tx, row.y + int(row.h * 0.45)))
             t = theme.fit_text(_("Saved {when}", when=stamp_text(sv.saved)), int(px * 0.75), tw,
