@@ -102,14 +102,18 @@ def save_named(session: Any, name: str, picture_png: bytes | None = None,
     from solemio.atomic import write_atomic
     from solemio.engine.saves import game_to_dict
 
+    from solemio import filelock
+
     name = clean_name(name) or "save"
-    same = find_named(name)
-    if same and not replace:
-        raise NameTaken(same[0])
-    path = _free_path(name)
     extra = {"kind": "save", "name": name, "seats": [asdict(s) for s in session.seats],
              "saved": time.strftime("%Y-%m-%d %H:%M")}
-    write_atomic(path, json.dumps(game_to_dict(session.game, extra), indent=1))
+    text = json.dumps(game_to_dict(session.game, extra), indent=1)
+    with filelock.locked(saves_dir() / ".saves.lock"):  # another process finds it whole
+        same = find_named(name)
+        if same and not replace:
+            raise NameTaken(same[0])
+        path = _free_path(name)
+        write_atomic(path, text)
     pic = path.with_suffix(".png")
     if picture_png:
         tmp = pic.with_name(f".{pic.name}.tmp")
