@@ -128,7 +128,9 @@ def load(path: Path | None = None, keep_damaged: bool = True) -> Settings:
     try:
         path = path or settings_path()  # an unwritable home cannot even make the folder
         if not os.path.lexists(path):
-            return Settings(guide_offered=False)  # the first start: a new player
+            if path.parent.is_dir():
+                return Settings(guide_offered=False)  # the first start: a new player
+            return Settings()  # a home that cannot even hold a folder: no offer each start
         data = read_json(path)
     except (OSError, ValueError) as exc:
         _damaged(path, "corrupt", keep_damaged, exc)
