@@ -99,10 +99,9 @@ def save_named(session: Any, name: str, picture_png: bytes | None = None,
     import json
     from dataclasses import asdict
 
+    from solemio import filelock
     from solemio.atomic import write_atomic
     from solemio.engine.saves import game_to_dict
-
-    from solemio import filelock
 
     name = clean_name(name) or "save"
     extra = {"kind": "save", "name": name, "seats": [asdict(s) for s in session.seats],

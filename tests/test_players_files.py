@@ -145,8 +145,9 @@ def _players_files(home: Path) -> dict[Path, bytes]:
     os.environ["SOLEMIO_HOME"], before = str(home), os.environ["SOLEMIO_HOME"]
     try:
         stats.save(stats.Statistics())
-        from solemio.engine import load_cardset
         from solemio.ui.session import GameSession, SeatConfig, autosave_path
+
+        from solemio.engine import load_cardset
 
         sess = GameSession(load_cardset("sole-mio"),
                            [SeatConfig("Anna", "blue", person=True),

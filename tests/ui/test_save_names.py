@@ -7,6 +7,7 @@ import json
 
 import pygame
 import pytest
+from solemio.ui.session import GameSession, SeatConfig, session_from_save
 
 from solemio import named_saves, savefiles
 from solemio.engine import load_cardset
@@ -15,7 +16,6 @@ from solemio.ui import driver
 from solemio.ui.scenes.confirm import ConfirmScene
 from solemio.ui.scenes.saves import SaveGameScene, SavesScene
 from solemio.ui.scenes.title import TitleScene
-from solemio.ui.session import GameSession, SeatConfig, session_from_save
 
 
 def _session(seed: int = 3, moves: int = 6) -> GameSession:
