@@ -179,7 +179,7 @@ def _recover() -> list[Path]:
 
     from solemio.atomic import write_atomic
     from solemio.engine.saves import SaveError
-    from solemio.ui.session import session_from_save
+    from solemio.show.host import session_from_save
 
     back = []
     for old in set_aside_saves_of_kind():

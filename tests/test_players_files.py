@@ -84,7 +84,7 @@ WRITER = textwrap.dedent('''
     from types import SimpleNamespace
     from solemio import stats, named_saves
     from solemio.engine import load_cardset
-    from solemio.ui.session import GameSession, SeatConfig
+    from solemio.show.host import GameSession, SeatConfig
 
     who = sys.argv[1]
     cs = load_cardset("sole-mio")
@@ -145,9 +145,8 @@ def _players_files(home: Path) -> dict[Path, bytes]:
     os.environ["SOLEMIO_HOME"], before = str(home), os.environ["SOLEMIO_HOME"]
     try:
         stats.save(stats.Statistics())
-        from solemio.ui.session import GameSession, SeatConfig, autosave_path
-
         from solemio.engine import load_cardset
+        from solemio.show.host import GameSession, SeatConfig, autosave_path
 
         sess = GameSession(load_cardset("sole-mio"),
                            [SeatConfig("Anna", "blue", person=True),

@@ -7,11 +7,11 @@ import json
 
 import pygame
 import pytest
-from solemio.ui.session import GameSession, SeatConfig, session_from_save
 
 from solemio import named_saves, savefiles
 from solemio.engine import load_cardset
 from solemio.engine.saves import VERSION, SaveError
+from solemio.show.host import GameSession, SeatConfig, session_from_save
 from solemio.ui import driver
 from solemio.ui.scenes.confirm import ConfirmScene
 from solemio.ui.scenes.saves import SaveGameScene, SavesScene
