@@ -10,12 +10,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import N_, _, data_text, ngettext, npgettext
-
-KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
-COLOURS = ("blue", "green", "brown", "red", "yellow")
-COLOUR_KIND = dict(zip(COLOURS, KINDS, strict=True))
-
 
 _DOUBLED = re.compile(r"([!?…])\.(?!\.)")
 

@@ -141,7 +141,7 @@ def test_compiled_catalogue_matches_its_po(lang: str) -> None:
 # marked for extraction where the value is defined (N_(...), card-set data).
 _DYNAMIC_CALLS = {
     ("solemio/texts.py", "_(PLAY_REFUSALS.get(why or '', N_('That cannot be played.')))"),
-    ("solemio/ui/reveal_words.py", "_(FAIL_REASONS.get(reason, reason))"),
+    ("solemio/announce/phrases.py", "_(FAIL_REASONS.get(reason, reason))"),
 }
 
 

@@ -89,9 +89,9 @@ def test_the_show_the_engine_and_the_players_never_import_pygame():
 
 #: Packages that must not lean on the window: the show layer (what the screen may show),
 #: the coach (``solemio review`` runs without a window), the engine and the players, and
-#: the words they share (solemio/texts.py, solemio/announce.py).
-NO_WINDOW = ("show", "coach", "engine", "ai", "net")
-WORDS = ("texts.py", "announce.py")
+#: the words they share (solemio/texts.py, solemio/announce/).
+NO_WINDOW = ("show", "coach", "engine", "ai", "net", "announce")
+WORDS = ("texts.py",)
 
 
 def _window_imports(path: Path) -> list[str]:
@@ -110,7 +110,7 @@ def test_the_show_the_coach_and_the_words_never_import_the_window_package():
     assert offending == {}
     # Nor through what they import: every module of the show and the coach, loaded in a
     # fresh process, leaves solemio.ui unloaded.
-    mods = _module_names("show") + _module_names("coach")
+    mods = _module_names("show") + _module_names("coach") + _module_names("announce")
     mods += [f"solemio.{name[:-3]}" for name in WORDS]
     assert _loaded_after_importing(mods, "solemio.ui") == []
 
@@ -251,3 +251,40 @@ def g(s, ev):
     assert event_type_literals(src, types) == [
         (2, "play"), (3, "filled"), (8, "filled"), (8, "play"), (11, "round-end"),
         (13, "filled")]
+
+
+# ---------------------------------------------------------------- kinds and colours, once
+
+
+def spelt_kinds_or_colours(source: str) -> list[tuple[int, str]]:
+    """Where ``source`` writes out the kinds or the colours (a tuple, list or set holding
+    four or more of the five), as (line, "KINDS" or "COLOURS"): a seating chosen for a
+    game (``["blue", "red", "green"]``) or a palette keyed by colour is not a list of them."""
+    from solemio.engine.kinds import COLOURS, KINDS
+
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            words = {e.value for e in node.elts if isinstance(e, ast.Constant)}
+            for name, group in (("KINDS", KINDS), ("COLOURS", COLOURS)):
+                if len(words & set(group)) >= 4:
+                    out.append((node.lineno, name))
+    return out
+
+
+def test_kinds_and_colours_come_from_the_engine_only():
+    offending = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if path == ROOT / "engine" / "kinds.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        offending += [f"{path.relative_to(ROOT)}:{line}: {name} written out"
+                      for line, name in spelt_kinds_or_colours(text)]
+        # and nobody takes them from the words module, as if they were words
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module == "solemio.texts":
+                offending += [f"{path.relative_to(ROOT)}:{node.lineno}: {a.name} from texts"
+                              for a in node.names if a.name in ("KINDS", "COLOURS", "COLOUR_KIND")]
+    assert offending == []
+    assert spelt_kinds_or_colours('K = ["olive", "pepper", "mushroom", "salami"]\n') == \
+        [(1, "KINDS")]

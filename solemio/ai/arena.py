@@ -28,9 +28,9 @@ from solemio.ai.outside import (
     load_agent_class,
     parse_spec,
 )
+from solemio.engine.kinds import COLOURS
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
-SEAT_COLOURS = ("blue", "green", "brown", "red", "yellow")
 
 
 class ArenaError(Exception):
@@ -78,7 +78,7 @@ def play_game(job: GameJob) -> dict:
 
     cs = load_cardset(job.edition)
     n = len(job.levels)
-    game = new_game(cs, list(SEAT_COLOURS[:n]), seed=job.seed)
+    game = new_game(cs, list(COLOURS[:n]), seed=job.seed)
     opts = dict(job.options)
     agents: list = []
     names = []

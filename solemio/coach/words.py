@@ -15,6 +15,7 @@ from typing import Any
 from solemio import texts
 from solemio.announce import order_full_name
 from solemio.coach.analysis import FailedOrder, Review, UnplayedOrder
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.formats import number
 from solemio.i18n import _, ngettext
 
@@ -31,7 +32,7 @@ class Item:
 
 def _cards(faces: Sequence[tuple]) -> str:
     counts = Counter(faces)
-    kinds = [k for k in texts.KINDS if counts[(k, 1)] or counts[(k, 2)]]
+    kinds = [k for k in KINDS if counts[(k, 1)] or counts[(k, 2)]]
     return texts.cards_text([(k, counts[(k, 1)], counts[(k, 2)]) for k in kinds])
 
 
@@ -164,7 +165,7 @@ DECISION_WORDS = {
 def mistake_item(review: Review, m: Any, names: Sequence[str]) -> Item:
     """A graded decision: what was chosen, what was better, and how much it cost."""
     cs = review.timeline.source.cs
-    own = texts.COLOUR_KIND.get(review.colour, "olive")
+    own = COLOUR_KIND.get(review.colour, "olive")
     grade = {"blunder": _("a blunder"), "mistake": _("a mistake"),
              "inaccuracy": _("an inaccuracy")}.get(m.grade, m.grade)
     what = DECISION_WORDS.get(m.decision, lambda: m.decision)()

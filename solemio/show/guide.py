@@ -27,11 +27,9 @@ from typing import Any
 
 from solemio.announce import order_full_name
 from solemio.engine import events as E
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
 from solemio.texts import kind_plural, order_name
-
-KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
-COLOUR_KIND = dict(zip(("blue", "green", "brown", "red", "yellow"), KINDS, strict=True))
 
 #: The guided game: the edition, the table (you, then two easy players) and the seed of
 #: the computer players (the cards come from the designed deal below, not from the seed).

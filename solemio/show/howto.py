@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
 from solemio.texts import announcement
 
-KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 #: The player the pages follow (blue plays olives) and an opponent (green, peppers).
 ME, OTHER = "blue", "green"
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from solemio.engine import events as E
+from solemio.engine.kinds import KINDS
 
-KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
 #: the most units of one kind an estimate may name (a kind has at most 13 + 2 x 2 units)
 MAX_UNITS = 30
 

@@ -17,13 +17,19 @@ from solemio.engine import events as E
 
 PERSON_FACTOR = 0.7  # a person's own moves go by faster
 
-# Seconds at pace 1 during the turns (times the pace; a draw only when cards moved).
-TURN_HOLDS = {E.PLAY: 1.0, E.ORDER: 0.8, E.PASS: 0.8, E.DRAW: 0.35, E.SCORER_DRAWN: 1.2}
-# Seconds at speed 1 during a reveal (divided by the speed; none while skipping).
+# Seconds at pace 1 during the turns (times the pace; a draw only when cards moved).  Every
+# event of the turns has one (tests/test_every_event.py); 0: nothing to watch, or the screen
+# changes instead (the round's end opens the reveal, which holds REVEAL_OPENING).
+TURN_HOLDS = {
+    E.SETUP: 0.0, E.DEAL: 0.0, E.TURN: 0.0, E.PLAY: 1.0, E.ORDER: 0.8, E.PASS: 0.8,
+    E.DRAW: 0.35, E.SCORER_DRAWN: 1.2, E.ROUND_END: 0.0,
+}
+# Seconds at speed 1 during a reveal (divided by the speed; none while skipping); every event
+# of the reveal has one (a new round and the game's end open their own screens instead).
 REVEAL_HOLDS = {
     E.REVEAL: 0.45, "reveal-order": 1.2, E.SERIES: 1.2, E.VARIANT: 1.0, E.HELP_ASKED: 1.4,
     E.HELP_DECLINED: 0.7, E.HELP_GIVEN: 1.2, E.REWARD: 1.0, E.BLOCK: 2.0, E.SHOW: 1.4,
-    E.FILLED: 1.3, E.FAILED: 1.3, E.SCORER_MOVED: 1.2,
+    E.FILLED: 1.3, E.FAILED: 1.3, E.SCORER_MOVED: 1.2, E.NEW_ROUND: 0.0, E.GAME_OVER: 0.0,
 }
 REVEAL_OPENING = 1.4  # "The round is over! X turns the oven over."
 LEAD_IN = 0.6  # seconds a new table is on screen before its first computer move is shown

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _
-from solemio.texts import KINDS, play_refusal
+from solemio.texts import play_refusal
 
 
 class TurnSelection:

@@ -49,6 +49,7 @@ import time
 from typing import Any
 
 from solemio.engine import events as E
+from solemio.engine.kinds import COLOURS
 
 
 def _reveal_session(seed: int) -> Any:
@@ -57,7 +58,7 @@ def _reveal_session(seed: int) -> Any:
     from solemio.show.host import GameSession, SeatConfig
 
     cs = load_cardset("sole-mio")
-    colours = ["blue", "green", "brown", "red", "yellow"]
+    colours = list(COLOURS)
     g = new_game(cs, colours, seed, record_events=True)
     rng = random.Random(seed)
     while not any(ev["type"] == E.ROUND_END for ev in g.events_for(None)):
@@ -120,7 +121,7 @@ def table_frame_times(frames: int = 900, cpu: list[float] | None = None) -> list
 
     app = App((1920, 1080), headless=True, settings=Settings(sound=False),
               persist_settings=False)
-    colours = ["blue", "green", "brown", "red", "yellow"]
+    colours = list(COLOURS)
     times: list[float] = []
     try:
         for seed, n, out in ((1, 300, None), (2, frames, times)):
@@ -167,7 +168,7 @@ def language_switch_times(rounds: int = 3,
 
     app = App((1920, 1080), headless=True, settings=Settings(sound=False, language="en"),
               persist_settings=False)
-    colours = ["blue", "green", "brown", "red", "yellow"]
+    colours = list(COLOURS)
     switches: list[float] = []
     back: list[float] = []
     try:
@@ -236,7 +237,7 @@ def peak_rss_mb() -> float:
     app = App((1920, 1080), headless=True, settings=Settings(sound=False, pace=0.3),
               persist_settings=False)
     try:
-        colours = ["blue", "green", "brown", "red", "yellow"]
+        colours = list(COLOURS)
         seats = [SeatConfig(f"P{i}", colours[i], person=(i == 0), level="normal")
                  for i in range(5)]
         sess = GameSession(load_cardset("grande"), seats, 8)
@@ -269,7 +270,7 @@ def full_grande_record(folder: Any) -> Any:
     from solemio.engine import load_cardset, new_game
     from solemio.records import save_record
 
-    colours = ["blue", "green", "brown", "red", "yellow"]
+    colours = list(COLOURS)
     game = new_game(load_cardset("grande"), colours, 8)
     agents = [make_agent("normal", seat=i, seed=8) for i in range(5)]
     while (d := game.decision()) is not None:

@@ -14,8 +14,9 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import data_text, language
-from solemio.texts import COLOUR_KIND, spec_name
+from solemio.texts import spec_name
 from solemio.ui import theme
 from solemio.ui.bytecache import ByteCache
 from solemio.ui.warm import NotReady

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.ui.app import App
 
 
@@ -70,8 +71,7 @@ def person_move(app: App, rng: random.Random) -> bool:
         if d.kind == "play":
             kinds: dict[str, list] = {}
             for w in top.focus.widgets:
-                if w.name.startswith("hand") and w.face[0] in ("olive", "pepper", "mushroom",
-                                                               "salami", "pineapple"):
+                if w.name.startswith("hand") and w.face[0] in KINDS:
                     kinds.setdefault(w.face[0], []).append(w)
             kind = rng.choice(sorted(kinds))
             cards = kinds[kind]
@@ -79,7 +79,7 @@ def person_move(app: App, rng: random.Random) -> bool:
                 click(app, w.rect)
             orders = [w for w in top.focus.widgets if w.name.startswith("hand")
                       and w.face[0] not in kinds and w.face[0] not in
-                      ("olive", "pepper", "mushroom", "salami", "pineapple")]
+                      KINDS]
             if orders and rng.random() < 0.5:
                 click(app, rng.choice(orders).rect)
             click(app, widget(app, "confirm").rect)
@@ -87,7 +87,7 @@ def person_move(app: App, rng: random.Random) -> bool:
         if d.kind == "order":
             orders = [w for w in top.focus.widgets if w.name.startswith("hand")
                       and w.enabled and w.face[0] not in
-                      ("olive", "pepper", "mushroom", "salami", "pineapple")]
+                      KINDS]
             if orders and rng.random() < 0.5:
                 click(app, rng.choice(orders).rect)
                 click(app, widget(app, "confirm").rect)

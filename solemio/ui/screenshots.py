@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from solemio.engine import events as E
+from solemio.engine.kinds import COLOURS, KINDS
 
 SIZES = ((1280, 720), (1920, 1080))
 FAST_AGENTS = {"hard": {"budget_ms": 40, "workers": 1}}  # pictures, not strength: keep the search short
@@ -26,7 +27,7 @@ def _seats(n: int, persons: int = 1) -> list:
     from solemio.show.host import SeatConfig
 
     names = ["Anna", "Giulia", "Marco", "Sofia", "Luca"]
-    colours = ["blue", "green", "brown", "red", "yellow"]
+    colours = list(COLOURS)
     return [SeatConfig(names[i], colours[i], person=i < persons,
                        level=("easy", "normal", "hard")[i % 3]) for i in range(n)]
 
@@ -38,7 +39,7 @@ def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
     from solemio.engine import load_cardset, new_game
 
     cs = load_cardset(edition)
-    colours = ["blue", "green", "brown", "red", "yellow"][:n]
+    colours = list(COLOURS[:n])
     for seed in range(max_seeds):
         g = new_game(cs, colours, seed, record_events=False)
         rng = random.Random(seed)
@@ -230,8 +231,7 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
     _settle(app, lambda: table.my_decision() is not None and table.my_decision().kind == "play")
     kinds: dict[str, list] = {}
     for w in table.focus.widgets:
-        if w.name.startswith("hand") and w.face[0] in ("olive", "pepper", "mushroom", "salami",
-                                                       "pineapple"):
+        if w.name.startswith("hand") and w.face[0] in KINDS:
             kinds.setdefault(w.face[0], []).append(w)
     best = max(kinds.values(), key=len)
     for w in best:

@@ -28,8 +28,7 @@ from itertools import product
 from typing import Any
 
 from solemio.engine.covers import unit_covers
-
-KINDS = ("olive", "pepper", "mushroom", "salami", "pineapple")
+from solemio.engine.kinds import KINDS
 
 Choice = tuple
 # A slot's requirement: (units, double) -- "4 of the kind", or "1 double card of it".

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
-from solemio.texts import KINDS
 
 Choice = tuple
 Member = tuple[str, int]

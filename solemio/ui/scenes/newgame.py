@@ -17,9 +17,10 @@ import pygame
 
 from solemio import userdirs
 from solemio.atomic import write_atomic
+from solemio.engine.kinds import COLOUR_KIND, COLOURS
 from solemio.i18n import _, data_text, ngettext, source_error_text
 from solemio.show.host import SeatConfig
-from solemio.texts import COLOUR_KIND, COLOURS, colour_name, level_description, level_name
+from solemio.texts import colour_name, level_description, level_name
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button, Selector, TextField

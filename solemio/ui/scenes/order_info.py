@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import _
-from solemio.texts import COLOUR_KIND, colour_name, order_details, spec_name
+from solemio.texts import colour_name, order_details, spec_name
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene
 from solemio.ui.widgets import Button

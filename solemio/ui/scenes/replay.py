@@ -18,14 +18,15 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import event_line
 from solemio.engine import events as E
+from solemio.engine.kinds import KINDS
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.records import MAX_NAME, field_text
 from solemio.show import pacing
 from solemio.show.pacing import Pace
 from solemio.show.replay import ReplayShow, oven_cards
-from solemio.texts import KINDS, a_card, and_list, announcement, cards_text, order_name
 from solemio.ui import layout, theme
 from solemio.ui.anim import Animations
 from solemio.ui.cards import shadowed
@@ -616,60 +617,6 @@ class ReplayScene(WidgetScene):
         return event_line(ev, self.names, self.cardset)
 
 
-def event_line(ev: dict, names: list[str], cardset: Any) -> str:
-    """One event of a finished game, as a line under the table."""
-    t = ev["type"]
-    who = names[ev["seat"]] if isinstance(ev.get("seat"), int) and \
-        0 <= ev["seat"] < len(names) else ""
-    if t == E.PLAY:
-        return _("{name}: {what}", name=who,
-                 what=announcement(ev["kind"], ev["singles"], ev["doubles"]))
-    if t == E.ORDER:
-        return _("{name}: {what}", name=who, what=_("adds an order: {name}",
-                                                   name=order_name(cardset, ev["order"][1])))
-    if t == E.PASS:
-        return _("{name}: {what}", name=who, what=_("passes: no ingredient cards"))
-    if t == E.DRAW:
-        n = ev.get("count", 0)
-        if ev["source"] == "supply":
-            return ngettext("{name} draws {n} card from the supply.",
-                            "{name} draws {n} cards from the supply.", n, name=who)
-        return ngettext("{name} draws {n} order from their stack.",
-                        "{name} draws {n} orders from their stack.", n, name=who)
-    if t == E.SCORER_DRAWN:
-        return _("{name}: {what}", name=who, what=_("draws the {card} card!",
-                                                   card=data_text(cardset.scorer_name)))
-    if t == E.TURN:
-        return _("{name}'s turn", name=who)
-    if t == E.ROUND_END:
-        return _("The round is over: {name} turns the oven over.", name=names[ev["scorer"]])
-    if t == E.REVEAL:
-        face = tuple(ev["card"])
-        if face[0] not in KINDS:
-            return _("Revealed: {name}", name=order_name(cardset, face[1]))
-        return _("Revealed: {name}", name=a_card(face[0], face[1] == 2))
-    if t == E.FILLED:
-        return _("{name} fills {order}", name=who, order=order_name(cardset, ev["order"][1]))
-    if t == E.FAILED:
-        return _("{name}'s order is not filled: {order}", name=who,
-                 order=order_name(cardset, ev["order"][1]))
-    if t == E.HELP_GIVEN:
-        return _("{name} helps with {cards}.", name=names[ev["helper"]],
-                 cards=cards_text(_faces_to_cards(ev["cards"])))
-    if t == E.HELP_DECLINED:
-        return _("{name} does not help.", name=names[ev["helper"]])
-    if t == E.SCORER_MOVED:
-        return _("{name} takes the {card} card.", name=who, card=data_text(cardset.scorer_name))
-    if t == E.NEW_ROUND:
-        return _("Round {r} begins.", r=ev["round"])
-    if t == E.GAME_OVER:
-        winners = ev.get("winners", [])
-        if len(winners) == 1:
-            return _("{name} wins!", name=names[winners[0]])
-        return _("Shared win: {names}", names=and_list([names[i] for i in winners]))
-    return ""
-
-
 class ReplayFileScene(ReplayScene):
     """The replay of a record file (the records list, ``solemio replay FILE``)."""
 
@@ -690,13 +637,6 @@ def stand_in(surface: pygame.Surface, face: tuple, rect: pygame.Rect) -> None:
     radius = max(2, rect.w // 10)
     pygame.draw.rect(surface, theme.CREAM, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=max(2, rect.w // 12), border_radius=radius)
-
-
-def _faces_to_cards(faces: list) -> list[tuple]:
-    c: dict[str, list[int]] = {}
-    for kind, units in faces:
-        c.setdefault(kind, [0, 0])[0 if units == 1 else 1] += 1
-    return [(k, s, d) for k, (s, d) in c.items()]
 
 
 def _card_at(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:

@@ -10,7 +10,7 @@ The scene holds the table's conductor (``solemio.show.conductor``), which runs
 the game, and follows its beats.  This module holds the reveal's widgets; what
 it paints is in
 ``solemio/ui/table/reveal/paint.py`` (a show state painted), its words in
-``reveal_words.py``, and the work done ahead, future show states painted off
+``solemio/announce/`` (one function per event type), and the work done ahead, future show states painted off
 screen, in ``solemio/ui/table/reveal/rehearsal.py``.
 """
 
@@ -21,19 +21,15 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import event_words, opening, reveal_title
+from solemio.announce import note_lines as words_of_note
 from solemio.engine import IllegalChoice
 from solemio.engine import events as E
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
-from solemio.texts import (
-    COLOUR_KIND,
-    KINDS,
-    sentence,
-)
+from solemio.texts import sentence
 from solemio.ui import theme
-from solemio.ui.reveal_words import event_words, opening
-from solemio.ui.reveal_words import note_lines as words_of_note
-from solemio.ui.reveal_words import title as reveal_title
 from solemio.ui.scene import Scene
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.table import flights

@@ -19,10 +19,11 @@ import pygame
 
 from solemio.engine import IllegalChoice
 from solemio.engine import events as E
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.show.selection import TurnSelection
-from solemio.texts import COLOUR_KIND, KINDS, play_refusal, spec_explain, spec_name
+from solemio.texts import play_refusal, spec_explain, spec_name
 from solemio.ui import layout, theme
 from solemio.ui.scene import Scene
 from solemio.ui.table import flights, overlays, seats

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext, source_error_text
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -108,7 +109,7 @@ class TitleScene(WidgetScene):
         # A fan of the five ingredients behind the title: the game at a glance.
         ch = int(h * 0.2)
         cw, ch = layout.card_size(ch)
-        kinds = ("olive", "pepper", "mushroom", "salami", "pineapple")
+        kinds = KINDS
         cx, base_y = w // 2, int(h * 0.295)
         for i, kind in enumerate(kinds):
             angle = (i - 2) * 11

@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
-from solemio.texts import KINDS, announcement, order_name
+from solemio.texts import announcement, order_name
 from solemio.ui import theme
 from solemio.ui.cards import shadowed
 from solemio.ui.widgets import Button, Widget

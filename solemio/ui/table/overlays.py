@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import COLOURS
 from solemio.i18n import _
 from solemio.texts import sentence
 from solemio.ui import layout, theme
@@ -19,7 +20,7 @@ from solemio.ui import layout, theme
 def is_order_face(face: Any) -> bool:
     """An order card's face: (colour, order id)."""
     return (isinstance(face, tuple | list) and len(face) == 2
-            and face[0] in ("blue", "green", "brown", "red", "yellow"))
+            and face[0] in COLOURS)
 
 
 def guide_pad(box: pygame.Rect) -> int:

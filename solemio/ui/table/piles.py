@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
-from solemio.texts import KINDS
 from solemio.ui import layout, theme
 from solemio.ui.table import seats
 

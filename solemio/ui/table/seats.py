@@ -10,8 +10,9 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import _, ngettext
-from solemio.texts import COLOUR_KIND, level_name
+from solemio.texts import level_name
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 

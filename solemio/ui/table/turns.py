@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solemio.announce import forced_play_text, said
+from solemio.announce import forced_text, said
 from solemio.engine import events as E
-from solemio.i18n import _, data_text
 from solemio.show.pacing import PERSON_FACTOR
 
 
@@ -33,7 +32,7 @@ def show_turn_event(screen: Any, session: Any, L: Any, rects: dict, ev: dict,
         # The seat held one ingredient card only (the show has taken it already): the
         # play was forced.  The person at the screen is told, not surprised.
         if own and s.show.seats[seat].ingredients + n == 1:
-            screen.say(seat, [name, forced_play_text(ev)], pace * 2.0, icon_kind=ev["kind"])
+            screen.say(seat, [name, forced_text(ev)], pace * 2.0, icon_kind=ev["kind"])
         else:
             screen.say(seat, [name, said(ev, s.cardset, s.you(seat))], words_pace * 1.4,
                        icon_kind=ev["kind"])
@@ -44,15 +43,12 @@ def show_turn_event(screen: Any, session: Any, L: Any, rects: dict, ev: dict,
         screen.sfx("play")
     elif t == E.PASS:
         if own:
-            screen.say(seat, [name, _("You hold no ingredient cards, so you pass.")],
-                       pace * 2.0)
+            screen.say(seat, [name, forced_text(ev)], pace * 2.0)
         else:
             screen.say(seat, [name, said(ev, s.cardset, s.you(seat))], words_pace)
     elif t == E.DRAW:
         if ev.get("count"):
             screen.sfx("draw")
     elif t == E.SCORER_DRAWN:
-        card = data_text(s.cardset.scorer_name)
-        screen.say(seat, [name, _("draw the {card} card!", card=card) if s.you(seat)
-                          else _("draws the {card} card!", card=card)], pace * 1.6)
+        screen.say(seat, [name, said(ev, s.cardset, s.you(seat))], pace * 1.6)
         screen.sfx("scorer")

@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext, pgettext
 from solemio.show.pickers.fill import (
     ASK,
@@ -315,7 +316,7 @@ class FillPicker:
     opponents help (Mamma Mia! never mentions help).
     """
 
-    kind_names = frozenset(("olive", "pepper", "mushroom", "salami", "pineapple"))
+    kind_names = frozenset(KINDS)
 
     def __init__(self, key: tuple, d: Any, cardset: Any, own_kind: str, columns: Any,
                  hand: Any, cards: Callable[[], Any], apply: Callable[[Choice], None],

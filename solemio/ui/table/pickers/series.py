@@ -25,9 +25,10 @@ from typing import Any
 
 import pygame
 
+from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
 from solemio.show.pickers.series import Choice, SeriesModel
-from solemio.texts import KINDS, order_name
+from solemio.texts import order_name
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.widgets import Button, Widget

@@ -12,16 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import _
-from solemio.texts import (
-    COLOUR_KIND,
-    a_card,
-    describe_choice,
-    kind_plural,
-    kind_units,
-    order_name,
-    request_text,
-)
+from solemio.texts import a_card, describe_choice, kind_plural, kind_units, order_name, request_text
 from solemio.ui import layout
 from solemio.ui.table.pickers.fill import FillPicker
 from solemio.ui.table.pickers.series import SeriesPicker

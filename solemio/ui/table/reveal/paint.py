@@ -15,13 +15,14 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import order_log, reveal_title
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.formats import short_number
 from solemio.i18n import _, ngettext
 from solemio.show.state import OrderShow
-from solemio.texts import COLOUR_KIND, KINDS, spec_explain
+from solemio.texts import spec_explain
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
-from solemio.ui.reveal_words import order_log, title
 from solemio.ui.table import flights, seats
 from solemio.ui.table.stage import Part, Stage, without_leaving
 from solemio.ui.widgets import Button
@@ -179,7 +180,7 @@ class RevealStage(Stage):
         r = show.reveal
         scorer = r.scorer if r is not None else max(0, view.scorer)
         round_no = r.round if r is not None else view.round
-        parts = [self.table_part(), self.top_bar_part(title(self.session, scorer, round_no))]
+        parts = [self.table_part(), self.top_bar_part(reveal_title(self.session, scorer, round_no))]
         parts += self.seat_parts(without_leaving(view, screen.leaving, show.failed_to_stack),
                                  active)
         left = max(0, r.total - r.revealed) if r is not None else 0

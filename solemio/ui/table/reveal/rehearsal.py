@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from solemio.announce import event_words, opening
 from solemio.engine import events as E
+from solemio.engine.kinds import KINDS
 from solemio.show import ahead
 from solemio.show.ahead import Ahead
 from solemio.show.director import REVEAL_KINDS
 from solemio.show.state import ShowState
-from solemio.texts import KINDS, sentence
+from solemio.texts import sentence
 from solemio.ui import warm
-from solemio.ui.reveal_words import event_words, opening
 from solemio.ui.table import seats
 from solemio.ui.table.reveal import choices as reveal_choices
 from solemio.ui.table.reveal.paint import (
