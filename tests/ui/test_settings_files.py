@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solemio import savefiles
-from solemio.texts import COLOURS
+from solemio.engine.kinds import COLOURS
 from solemio.ui import app as app_mod
 from solemio.ui import settings as settings_mod
 from solemio.ui.scenes.newgame import NewGameScene, checked_setup, load_setup, setup_path
