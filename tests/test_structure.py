@@ -288,3 +288,14 @@ def test_kinds_and_colours_come_from_the_engine_only():
     assert offending == []
     assert spelt_kinds_or_colours('K = ["olive", "pepper", "mushroom", "salami"]\n') == \
         [(1, "KINDS")]
+
+
+def test_every_package_is_listed_for_the_wheel():
+    """pyproject lists the packages by hand: a new sub-package left out installs a wheel that
+    cannot import it (the packaging tests catch that only after a build; this at once)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.parent.relative_to(ROOT.parent).parts) for p in ROOT.rglob("__init__.py")}
+    assert found - listed == set()
