@@ -1,6 +1,11 @@
-"""Shared pieces of the menu-like scenes: the table backdrop, a title, a focus group."""
+"""Shared pieces of the scenes: the table backdrop, a title, a focus group for the menu-like
+scenes, and :class:`GameScene`, what the table and the reveal share (the session they show,
+the conductor that runs its game, the screen parts both paint with, and the readings the
+tests and the work done ahead take from either)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -78,3 +83,88 @@ def pager_buttons(scene: WidgetScene, page: int, pages: int) -> list[Button]:
     next_b = Button("next", _("Older"), lambda: scene.turn_page(1), next_r, style="secondary")
     next_b.enabled = page < pages - 1
     return [prev_b, Button("close", _("Back"), scene.app.manager.pop, close_r), next_b]
+
+
+class GameScene(Scene):
+    """A scene that shows a game: it holds a conductor (given, or made for the session)
+    and a :class:`GameScreen`, and reads through them; it never runs the game itself."""
+
+    def __init__(self, app: Any, session: Any, conductor: Any = None) -> None:
+        # Imported here: the menus share this module and start before any game is needed.
+        from solemio.ui.table.screen import GameScreen, conduct
+
+        super().__init__(app)
+        self.session = session
+        self.conductor = conductor or conduct(app, session)
+        self.screen_parts = GameScreen(app, session, self.conductor)
+        self.focus = self.screen_parts.focus
+        self.view = session.view()
+
+    # --- what the tests and the work done ahead read ---------------------------------
+    @property
+    def show(self) -> Any:
+        return self.session.show
+
+    @property
+    def hold(self) -> float:
+        return self.conductor.hold
+
+    @property
+    def skip(self) -> bool:
+        return self.conductor.skip
+
+    @property
+    def thinker(self) -> Any:
+        return self.conductor.thinker
+
+    @property
+    def thinking(self) -> float:
+        return self.conductor.thinking
+
+    def thinking_seat(self) -> int | None:
+        return self.conductor.thinking_seat()
+
+    def my_decision(self) -> Any:
+        return self.conductor.my_decision()
+
+    @property
+    def banner(self) -> dict | None:
+        return self.screen_parts.banner
+
+    @property
+    def anims(self) -> Any:
+        return self.screen_parts.anims
+
+    @property
+    def t(self) -> float:
+        return self.screen_parts.t
+
+    @property
+    def error(self) -> str:
+        return self.screen_parts.error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self.screen_parts.error = text
+
+    @property
+    def message(self) -> str:
+        return self.screen_parts.message
+
+    @property
+    def guided(self) -> bool:
+        return self.session.guide
+
+    @property
+    def bottom_seat(self) -> int | None:
+        """The seat drawn at the bottom: the person at the screen, else the first person."""
+        s = self.session
+        if s.viewer is not None:
+            return s.viewer
+        return s.persons[0] if s.persons else None
+
+    def stage(self) -> Any:
+        raise NotImplementedError
+
+    def seat_rects(self) -> dict[int, pygame.Rect]:
+        return self.stage().seat_rects()

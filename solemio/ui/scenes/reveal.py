@@ -30,7 +30,7 @@ from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.texts import sentence
 from solemio.ui import theme
-from solemio.ui.scene import Scene
+from solemio.ui.scenes.base import GameScene
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.table import flights
 from solemio.ui.table.reveal.asking import RevealAsking
@@ -48,26 +48,20 @@ from solemio.ui.table.reveal.paint import (
     shown_cards,
 )
 from solemio.ui.table.reveal.rehearsal import RevealRehearsal
-from solemio.ui.table.screen import GameScreen, conduct
 from solemio.ui.table.stage import without_leaving
 from solemio.ui.widgets import Widget
 
 ANSWER_WAIT = 0.1  # seconds a computer's answer may wait for its rehearsal (answer_ready)
 
 
-class RevealScene(Scene):
+class RevealScene(GameScene):
     """The reveal drawn from the show state (columns, the order on show, its notes, the
     piles): the scene keeps only what belongs to the screen (flights, the banner, when a
     card left the order panel, the page of choices)."""
 
     def __init__(self, app: Any, session: Any, ev: dict | None,
                  conductor: Any = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.conductor = conductor or conduct(app, session)
-        self.screen_parts = GameScreen(app, session, self.conductor)
-        self.focus = self.screen_parts.focus
-        self.view = session.view()
+        super().__init__(app, session, conductor)
         self.rehearsal_plan = RevealRehearsal()  # the work done ahead (ui/table/reveal/rehearsal.py)
         self.answer_wait = (0.0, -1)  # (seconds a computer's answer waited, frames drawn then)
         # Per person at the screen: the counts of the hand the reveal began with.
@@ -88,52 +82,6 @@ class RevealScene(Scene):
         if ev is not None:  # the conductor holds the stage for the opening words
             seat, lines, base = opening(session, self.scorer)
             self.screen_parts.say(seat, lines, base / self.speed())
-
-    # --- what the tests and the work done ahead read ---------------------------------
-    @property
-    def show(self) -> Any:
-        return self.session.show
-
-    @property
-    def hold(self) -> float:
-        return self.conductor.hold
-
-    @property
-    def skip(self) -> bool:
-        return self.conductor.skip
-
-    @property
-    def thinker(self) -> Any:
-        return self.conductor.thinker
-
-    @property
-    def banner(self) -> dict | None:
-        return self.screen_parts.banner
-
-    @property
-    def anims(self) -> Any:
-        return self.screen_parts.anims
-
-    @property
-    def t(self) -> float:
-        return self.screen_parts.t
-
-    @property
-    def guided(self) -> bool:
-        return self.session.guide
-
-    def my_decision(self) -> Any:
-        return self.conductor.my_decision()
-
-    @property
-    def bottom_seat(self) -> int | None:
-        s = self.session
-        if s.viewer is not None:
-            return s.viewer
-        return s.persons[0] if s.persons else None
-
-    def seat_rects(self) -> dict[int, pygame.Rect]:
-        return self.stage().seat_rects()
 
     def interactive_rects(self) -> list[tuple[str, pygame.Rect]]:
         return self.focus.rects()

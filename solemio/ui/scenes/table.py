@@ -25,13 +25,12 @@ from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.show.selection import TurnSelection
 from solemio.texts import play_refusal, spec_explain, spec_name
 from solemio.ui import layout, theme
-from solemio.ui.scene import Scene
+from solemio.ui.scenes.base import GameScene
 from solemio.ui.table import flights, overlays, seats
 from solemio.ui.table.hand import HandCard, hand_part, sort_hand, turn_buttons
 from solemio.ui.table.piles import Piles
 from solemio.ui.table.reveal import rehearsal
 from solemio.ui.table.said import draw_said
-from solemio.ui.table.screen import GameScreen, conduct
 from solemio.ui.table.stage import Stage
 from solemio.ui.table.turns import show_turn_event
 from solemio.ui.widgets import Widget
@@ -39,14 +38,9 @@ from solemio.ui.widgets import Widget
 REVEAL_WAIT = 0.5  # seconds the oven's turning may wait for the reveal's pictures
 
 
-class TableScene(Scene):
+class TableScene(GameScene):
     def __init__(self, app: Any, session: Any, conductor: Any = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.conductor = conductor or conduct(app, session)
-        self.screen_parts = GameScreen(app, session, self.conductor)
-        self.focus = self.screen_parts.focus
-        self.view = session.view()
+        super().__init__(app, session, conductor)
         self.pick = TurnSelection()  # the hand cards the person has selected
         self._focus_decision: tuple | None = None
         self.drag: bool | None = None
@@ -56,41 +50,7 @@ class TableScene(Scene):
         self.reveal_wait: tuple[dict, float, int] | None = None
         self.L = layout.table_layout(app.size, len(session.seats))
 
-    # --- what the tests and the work done ahead read ---------------------------------
-    @property
-    def hold(self) -> float:
-        return self.conductor.hold
-
-    @property
-    def thinker(self) -> Any:
-        return self.conductor.thinker
-
-    @property
-    def thinking(self) -> float:
-        return self.conductor.thinking
-
-    @property
-    def banner(self) -> dict | None:
-        return self.screen_parts.banner
-
-    @property
-    def error(self) -> str:
-        return self.screen_parts.error
-
-    @error.setter
-    def error(self, text: str) -> None:
-        self.screen_parts.error = text
-
-    @property
-    def message(self) -> str:
-        return self.screen_parts.message
-
-    def my_decision(self) -> Any:
-        return self.conductor.my_decision()
-
-    def thinking_seat(self) -> int | None:
-        return self.conductor.thinking_seat()
-
+    # --- what the tests and the work done ahead read (more in GameScene) ----------------
     @property
     def selected(self) -> set[int]:
         return self.pick.selected
@@ -99,22 +59,8 @@ class TableScene(Scene):
     def hand(self) -> list[tuple]:
         return self.pick.hand
 
-    @property
-    def guided(self) -> bool:
-        return self.session.guide
-
-    @property
-    def bottom_seat(self) -> int | None:
-        s = self.session
-        if s.viewer is not None:
-            return s.viewer
-        return s.persons[0] if s.persons else None
-
     def stage(self) -> Stage:
         return Stage(self.app, self.session, self.L, self.size, self.bottom_seat)
-
-    def seat_rects(self) -> dict[int, pygame.Rect]:
-        return self.stage().seat_rects()
 
     def shown_view(self) -> Any:
         return self.screen_parts.shown_view(self.view)
