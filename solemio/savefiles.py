@@ -74,6 +74,10 @@ def describe(n: Notice) -> str:
         "settings": _("Your settings"),
         "setup": _("Your last table set-up"),
     }.get(n.what, n.name)
+    if n.what == "autosave" and n.problem == "newer" and n.moved_to is not None:
+        return _("{what} could not be opened: {why}; it was kept as {file} and comes back "
+                 "by itself when you update.", what=what, why=problem_text(n.problem),
+                 file=f"{SET_ASIDE}/{n.moved_to.name}")
     if n.moved_to is None:
         return _("{what} could not be opened: {why}.", what=what, why=problem_text(n.problem))
     return _("{what} could not be opened: {why}; it was kept as {file}.", what=what,

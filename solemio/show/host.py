@@ -421,6 +421,31 @@ def clear_autosave() -> None:
         pass
 
 
+def _recover_autosave(path: Path) -> bool:
+    """Bring back the newest autosave that a version of the game set aside and this one can
+    continue (one made by a newer version, set aside after a downgrade, is usable again
+    after the upgrade), so a downgrade never hides an unfinished game for good.  Only when
+    there is no autosave: the game in progress always wins."""
+    from solemio.engine.saves import SaveError
+    from solemio.savefiles import set_aside_saves
+
+    def is_autosave(old: Path, data: dict) -> bool:
+        extra = data.get("extra")
+        return old.name.startswith("autosave-") and isinstance(extra, dict) and \
+            "kind" not in extra
+    for old in sorted(set_aside_saves(is_autosave), key=lambda p: p.stat().st_mtime,
+                      reverse=True):
+        try:
+            if session_from_save(old).game.is_over():
+                continue
+            os.rename(old, path)
+        except (SaveError, OSError):
+            continue  # still unusable here: it stays set aside, as reported when moved
+        log.info("brought the set-aside autosave %s back", old)
+        return True
+    return False
+
+
 def load_autosave(check_only: bool = False) -> GameSession | None:
     """Resume the last unfinished game; a file that cannot be used is set aside and
     reported in one sentence on the title screen, never deleted and never a crash."""
@@ -429,7 +454,7 @@ def load_autosave(check_only: bool = False) -> GameSession | None:
 
     SAVER.flush()
     path = autosave_path()
-    if not os.path.lexists(path):
+    if not os.path.lexists(path) and not _recover_autosave(path):
         return None
     try:
         sess = _from_first_format(path) or session_from_save(path)

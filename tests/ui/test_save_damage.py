@@ -174,7 +174,7 @@ def test_an_autosave_that_cannot_be_read(make_app, monkeypatch):
     real = pathlib.Path.read_text
 
     def denied(self, *args, **kwargs):
-        if self.name == "autosave.json":
+        if self.name.startswith("autosave"):  # a file denied stays denied when moved
             raise PermissionError(13, "Permission denied", str(self))
         return real(self, *args, **kwargs)
 
@@ -216,3 +216,43 @@ def test_an_autosave_of_the_first_format_is_set_aside_as_older(make_app):
     data = json.dumps(old).encode()
     autosave_path().write_bytes(data)
     _check(make_app, "older", data)
+
+
+def test_an_autosave_of_a_newer_version_comes_back_after_the_upgrade(make_app, monkeypatch):
+    """Item 13 for the autosave: a downgrade sets the unfinished game aside (the older game
+    cannot continue it, and must not write over it), and says it comes back; after the
+    upgrade it is the game to continue again, byte for byte."""
+    from solemio.engine import saves
+
+    data = _text(_valid_save())
+    SAVER.flush()
+    autosave_path().write_bytes(data)
+    monkeypatch.setattr(saves, "VERSION", VERSION - 1)  # the player went back a version
+    savefiles.dismiss()
+    app, title = _open_title(make_app)
+    assert not title.can_continue
+    (notice,) = savefiles.pending()
+    assert notice.problem == "newer" and notice.moved_to.read_bytes() == data
+    assert "comes back" in notice.sentence() and notice.moved_to.name in notice.sentence()
+    assert not os.path.lexists(autosave_path())
+    monkeypatch.setattr(saves, "VERSION", VERSION)  # ... and updated again
+    savefiles.dismiss()
+    app2, title2 = _open_title(make_app)
+    assert title2.can_continue and not savefiles.pending()
+    assert autosave_path().read_bytes() == data and not notice.moved_to.exists()
+
+
+def test_a_set_aside_autosave_never_replaces_the_game_in_progress(make_app):
+    """Only when there is no autosave does a set-aside one come back."""
+    data = _text(_valid_save())
+    folder = userdirs.data_dir() / "set-aside"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "autosave-20260101-000000.json").write_bytes(data)
+    current = _valid_save()
+    current["extra"]["seats"][0]["name"] = "Berta"
+    autosave_path().write_bytes(_text(current))
+    savefiles.dismiss()
+    app, title = _open_title(make_app)
+    assert title.can_continue
+    assert b"Berta" in autosave_path().read_bytes()
+    assert (folder / "autosave-20260101-000000.json").read_bytes() == data
