@@ -171,6 +171,35 @@ def cases() -> list[Case]:
     return out
 
 
+#: The screens that read each kind of file, opened after the title screen.
+SCREENS = {"settings": ["new-game"], "setup": ["new-game"], "statistics": ["stats"],
+           "record": ["records"], "save": ["saves"], "autosave": []}
+
+
+def open_screens(kind: str) -> list[str]:
+    """Start as the game starts (read the player's files, the title screen) and open each
+    screen that reads a file of ``kind``; the messages those screens showed.  Shared by
+    the test and by build/hostile_player_files.py, which measures it in fresh processes."""
+    from solemio.ui import app as app_mod
+    from solemio.ui.scenes.title import TitleScene
+
+    messages = []
+    settings = app_mod.read_players_files()
+    app = app_mod.App((1280, 720), headless=True, settings=settings, persist_settings=False)
+    try:
+        app.manager.push(TitleScene(app))
+        app.step([], 0.016, draw=True)
+        for screen in SCREENS[kind]:
+            app.manager.open(screen)
+            app.step([], 0.016, draw=True)
+            messages.append(str(getattr(app.manager.top, "message", "")))
+            app.manager.pop()
+            app.step([], 0.016, draw=True)
+    finally:
+        app.close()
+    return messages
+
+
 def snapshot(path: Path) -> tuple[str, str]:
     """What a file is (a regular file's digest, or a FIFO, or a folder), to check that
     the player's bytes are kept, where they were or in set-aside/."""

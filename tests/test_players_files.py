@@ -215,3 +215,19 @@ def test_a_statistics_count_of_4000_digits_is_set_aside_not_an_overflow(tmp_path
     assert stats.load().games == []
     [notice] = savefiles.pending()
     assert notice.what == "statistics" and notice.moved_to.read_text() == raw
+
+
+def test_the_measuring_command_reports_wall_time_and_resident_memory():
+    """build/hostile_player_files.py is where the corpus's wall seconds and resident
+    memory are measured (a busy machine would make them flaky as asserts): it runs."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "hostile_player_files_cmd", Path(__file__).parent.parent / "build" /
+        "hostile_player_files.py")
+    cmd = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cmd)
+    (row,) = cmd.measure("settings-fifo")
+    assert row["case"] == "settings-fifo"
+    assert "Your settings could not be opened" in row["said"], row
+    assert 0 < row["wall_s"] < 60 and 0 < row["peak_mb"] < 300

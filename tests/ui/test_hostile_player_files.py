@@ -13,12 +13,7 @@ from pathlib import Path
 import pytest
 
 from solemio import savefiles
-from solemio.ui import app as app_mod
-from solemio.ui.scenes.title import TitleScene
-from tests.hostile_player_files import Case, cases, snapshot
-
-SCREENS = {"settings": ["new-game"], "setup": ["new-game"], "statistics": ["stats"],
-           "record": ["records"], "save": ["saves"], "autosave": []}
+from tests.hostile_player_files import Case, cases, open_screens, snapshot
 
 
 def _kept(home: Path, where: Path, before: tuple[str, str]) -> bool:
@@ -41,21 +36,8 @@ def test_a_hostile_player_file_is_one_sentence_and_kept(case: Case, tmp_path, mo
     tracemalloc.start()
     t0 = time.process_time()
     try:
-        settings = app_mod.read_players_files()
-        app = app_mod.App((1280, 720), headless=True, settings=settings,
-                          persist_settings=False)
-        try:
-            app.manager.push(TitleScene(app))
-            app.step([], 0.016, draw=True)
-            for screen in SCREENS[case.kind]:
-                app.manager.open(screen)
-                app.step([], 0.016, draw=True)
-                message = getattr(app.manager.top, "message", "")
-                assert "\n" not in message
-                app.manager.pop()
-                app.step([], 0.016, draw=True)
-        finally:
-            app.close()
+        messages = open_screens(case.kind)
+        assert all("\n" not in m for m in messages), messages
         spent = time.process_time() - t0
         peak = tracemalloc.get_traced_memory()[1]
     finally:
