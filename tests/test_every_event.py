@@ -11,11 +11,10 @@ named, worded and paced; and each type then passes every check in
 * it has words (``solemio.announce.per_event``) in some place, and they render
   in every language, from messages every catalogue translates;
 * it has a hold (``solemio.show.pacing``): an entry of its phase's table,
-  zero included, and a finite, non-negative hold for every event met.
-
-The flights check (each type flies, or says that nothing flies) joins
-:data:`CHECKS` once the flights live in one module: write it as
-``check_flights(event_type, samples)`` beside the others and add it to the list.
+  zero included, and a finite, non-negative hold for every event met;
+* it flies (``solemio.ui.table.flights``): a flight function of its own, or
+  ``nothing_flies`` by name, and every event met turns into flights (or none)
+  on a screen that has every spot.
 """
 
 from __future__ import annotations
@@ -172,8 +171,41 @@ def check_hold(event_type: str, found: list[Sample]) -> None:
                 assert math.isfinite(h) and h >= 0, (s.event, pace, h)
 
 
-# Every event type passes each of these; the flights check joins here (see the docstring).
-CHECKS: list[Callable[[str, list[Sample]], None]] = [check_fields, check_words, check_hold]
+def _every_spot() -> Any:
+    """A screen with every spot, so each flight function flies all it can."""
+    import pygame
+
+    from solemio.ui.table import flights
+
+    def at(seat: int) -> pygame.Rect:
+        return pygame.Rect(10 + 100 * seat, 10, 40, 60)
+
+    return flights.Spots(
+        played_from=at, oven=pygame.Rect(300, 300, 50, 70), drawn_to=at, drawn_scale=0.5,
+        supply=pygame.Rect(400, 300, 50, 70), stack=at, colour=lambda seat: "blue",
+        oven_turned=pygame.Rect(300, 400, 50, 70),
+        revealed_at=lambda face: pygame.Rect(500, 400, 40, 60), turn_over=True,
+        column_slot=lambda k, i: pygame.Rect(600 + 50 * k, 400 + 10 * i, 40, 60),
+        columns=(3, 3, 3, 3, 3), order_on_show=pygame.Rect(700, 200, 50, 70),
+        owner_panel=at)
+
+
+def check_flights(event_type: str, found: list[Sample]) -> None:
+    """A flight function, or an explicit ``nothing_flies``, and every event met flown."""
+    from solemio.ui.anim import Flight
+    from solemio.ui.table import flights
+
+    assert event_type in flights.FLIGHTS, \
+        f"{event_type} has no flight function (nor nothing_flies) in ui/table/flights.py"
+    spots = _every_spot()
+    for s in found:
+        out = flights.for_event(s.event, spots)
+        assert all(isinstance(f, Flight) and f.duration > 0 for f in out), (s.event, out)
+
+
+# Every event type passes each of these.
+CHECKS: list[Callable[[str, list[Sample]], None]] = [check_fields, check_words, check_hold,
+                                                      check_flights]
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
@@ -198,3 +230,11 @@ def test_the_hold_check_fails_on_a_type_without_a_hold(samples, monkeypatch):
     monkeypatch.delitem(pacing.TURN_HOLDS, E.PASS)
     with pytest.raises(AssertionError, match="no hold"):
         check_hold(E.PASS, samples[E.PASS])
+
+
+def test_the_flights_check_fails_on_a_type_without_flights(samples, monkeypatch):
+    from solemio.ui.table import flights
+
+    monkeypatch.delitem(flights.FLIGHTS, E.PASS)
+    with pytest.raises(AssertionError, match="no flight function"):
+        check_flights(E.PASS, samples[E.PASS])

@@ -4,7 +4,10 @@
   another (anywhere in it, a function's own imports included), so the work done
   ahead and every other helper lives outside the scenes.
 * The show, the engine and the computer players never import pygame.
+* No scene changes another scene's fields: what a scene beneath must learn comes back
+  through a callback it handed over (as the pause menu hands the save its notice).
 * The painters the game screens share (``solemio/ui/table/``) never import the scenes.
+* Each event type is spelt once, in ``solemio/engine/events.py``.
 """
 
 from __future__ import annotations
@@ -76,6 +79,77 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path):
     assert "solemio.ui.scenes.reveal" in _imports(src)
 
 
+def _mentions_the_stack(node: ast.AST) -> bool:
+    """Whether ``node`` reaches the scene stack (``self.app.manager``, ``manager.top``...)."""
+    return any((isinstance(n, ast.Attribute) and n.attr == "manager")
+               or (isinstance(n, ast.Name) and n.id == "manager") for n in ast.walk(node))
+
+
+def other_scene_writes(source: str) -> list[tuple[int, str]]:
+    """Where ``source`` writes a field of a scene it took from the stack, as (line, field):
+    an assignment (plain, augmented or ``setattr``) to an attribute of an expression that
+    reaches the scene stack, or of a name bound from one (``top = self.app.manager.top``,
+    ``for scene in self.app.manager.stack``)."""
+    tree = ast.parse(source)
+    from_stack: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and \
+                node.value is not None and _mentions_the_stack(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            from_stack.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.For | ast.comprehension) and _mentions_the_stack(node.iter):
+            from_stack.update(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+
+    def foreign(obj: ast.AST) -> bool:
+        return _mentions_the_stack(obj) or any(
+            isinstance(n, ast.Name) and n.id in from_stack for n in ast.walk(obj))
+
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "setattr" and node.args and foreign(node.args[0]):
+            found.append((node.lineno, "setattr"))
+        for t in targets:
+            for sub in ast.walk(t):
+                if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and \
+                        foreign(sub.value):
+                    found.append((node.lineno, sub.attr))
+    return sorted(found)
+
+
+def test_no_scene_changes_another_scenes_fields():
+    offending = {}
+    for path in sorted((ROOT / "ui" / "scenes").glob("*.py")):
+        found = other_scene_writes(path.read_text(encoding="utf-8"))
+        if found:
+            offending[path.name] = found
+    assert offending == {}
+
+
+def test_the_field_check_sees_each_way_of_writing_a_scene_beneath():
+    src = """
+def f(self):
+    top = self.app.manager.top
+    top.notice = "saved"
+    self.app.manager.stack[-1].turn_seat += 1
+    for scene in self.app.manager.stack:
+        setattr(scene, "x", 1)
+    opened = self.app.manager.open("log")
+    opened.rows = []
+    self.notice = "mine"
+    self.panel.y -= 3
+    session = getattr(top, "session", None)
+    self.focus.focus = 0
+"""
+    assert other_scene_writes(src) == [(4, "notice"), (5, "turn_seat"), (7, "setattr"),
+                                       (9, "rows")]
+
+
 def test_the_show_the_engine_and_the_players_never_import_pygame():
     for package in ("show", "engine", "ai", "net"):
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -123,20 +197,19 @@ def test_the_window_check_sees_a_lazy_import_of_the_window(tmp_path):
 
 def test_the_shared_painters_never_import_the_scenes():
     """``solemio/ui/table/`` is painted by the scenes, never the other way round: none of
-    its modules imports ``solemio.ui.scenes`` (nor ``solemio.ui.play``, the scenes' base),
-    at the top or in a function, nor loads it through what it imports."""
+    its modules imports ``solemio.ui.scenes``, at the top or in a function, nor loads it
+    through what it imports."""
     table = ROOT / "ui" / "table"
     offending = {}
     for path in sorted(table.rglob("*.py")):
-        found = sorted(m for m in _imports(path) if m.startswith((
-            "solemio.ui.scenes", "solemio.ui.play")))
+        found = sorted(m for m in _imports(path) if m.startswith("solemio.ui.scenes"))
         if found:
             offending[str(path.relative_to(ROOT))] = found
     assert offending == {}
     mods = _module_names("ui.table")
     assert "solemio.ui.table.reveal.rehearsal" in mods
     loaded = _loaded_after_importing(mods, "solemio.ui")
-    assert not [m for m in loaded if m.startswith(("solemio.ui.scenes", "solemio.ui.play"))]
+    assert not [m for m in loaded if m.startswith("solemio.ui.scenes")]
 
 
 # ---------------------------------------------------------------- event types, named once

@@ -14,6 +14,7 @@ from solemio.announce.screens import (
     event_line,
     event_words,
     forced_text,
+    log_entries,
     log_line,
     note_lines,
     opening,
@@ -25,6 +26,6 @@ from solemio.announce.screens import (
 
 __all__ = [
     "NOTHING", "WORDS", "Place", "Seating", "Words", "event_line", "event_words",
-    "fail_reason", "forced_text", "log_line", "note_lines", "opening", "order_full_name",
+    "fail_reason", "forced_text", "log_entries", "log_line", "note_lines", "opening", "order_full_name",
     "order_log", "recap_line", "reveal_title", "said", "words",
 ]

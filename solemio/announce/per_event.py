@@ -48,6 +48,7 @@ class Place(StrEnum):
     BUBBLE = "bubble"  # what a seat says aloud in the reveal
     OPENING = "opening"  # the reveal's first words, as the scorer turns the oven over
     NOTES = "notes"  # the lines under the order on show in the reveal
+    HEADING = "heading"  # a heading of the learner's log: a round begins ("Round 2")
 
 
 @dataclass(frozen=True)
@@ -114,14 +115,20 @@ def _scorer_card(at: Seating) -> str:
 # ---------------------------------------------------------------- the turns
 
 
+def _round_heading(ev: dict) -> Words:
+    return _one(_("Round {r}", r=ev["round"]))
+
+
 def setup(ev: dict, at: Seating, place: Place) -> Words:
-    if place is Place.REPLAY:
-        return _one(_("The cards are dealt."))
-    return NOTHING
+    if place is Place.HEADING:
+        return _round_heading(ev)
+    return deal(ev, at, place)
 
 
 def deal(ev: dict, at: Seating, place: Place) -> Words:
-    return setup(ev, at, place)
+    if place is Place.REPLAY:
+        return _one(_("The cards are dealt."))
+    return NOTHING
 
 
 def turn(ev: dict, at: Seating, place: Place) -> Words:
@@ -367,6 +374,8 @@ def scorer_moved(ev: dict, at: Seating, place: Place) -> Words:
 
 
 def new_round(ev: dict, at: Seating, place: Place) -> Words:
+    if place is Place.HEADING:
+        return _round_heading(ev)
     if place in (Place.RECAP, Place.LOG):
         return _one(_("Round {r} begins; {name} starts", r=ev["round"],
                       name=at.name(ev["first"])))

@@ -41,6 +41,19 @@ def log_line(ev: dict, names: list[str], cardset: Any) -> str:
     return words(ev, Seating(names, cardset), Place.LOG).line
 
 
+def log_entries(events: list[dict], names: list[str], cardset: Any) -> list[tuple[str, bool]]:
+    """The learner's fuller log as (text, heading) rows: a heading where a round begins
+    (the game's setup heads the first), then each event's :func:`log_line`."""
+    at = Seating(names, cardset)
+    out: list[tuple[str, bool]] = []
+    for ev in events:
+        head = words(ev, at, Place.HEADING).line
+        line = head or words(ev, at, Place.LOG).line
+        if line:
+            out.append((line, bool(head)))
+    return out
+
+
 def event_line(ev: dict, names: list[str], cardset: Any) -> str:
     """One event of a finished game, as a line under the replay's table."""
     return words(ev, Seating(names, cardset), Place.REPLAY).line

@@ -79,7 +79,7 @@ class GameSession:
         self.agents = {i: make_agent(s.level, seat=i, seed=seed,
                                      **{**WINDOW_AGENT_OPTIONS.get(s.level, {}), **opts.get(s.level, {})})
                        for i, s in enumerate(seats) if not s.person}
-        self.guide = False  # the guided first game (solemio/ui/guided.py): the table speaks
+        self.guide = False  # the guided first game (solemio/show/guided.py): the table speaks
         self.guide_note = ""  # the guide's word on the last event, for one decision
         from solemio.show.memory import MemoryTraining
 

@@ -33,6 +33,7 @@ EVERY = 8  # events between kept moments
 
 TURN_STARTS = frozenset({E.TURN})
 ROUND_STARTS = frozenset({E.SETUP, E.NEW_ROUND, E.ROUND_END, E.GAME_OVER})
+DEALT = frozenset({E.SETUP, E.DEAL})
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,10 @@ class ReplayShow:
         self.seats = len(game.colours)
         fresh = game.restart()
         self.start = fresh.event_count()
+        # What brought the table to the start: the last hand dealt (the start's caption; a
+        # designed deal, as the guide's, records none: the hands were dealt all the same).
+        self.opening: dict = next((ev for ev in reversed(fresh.events_for(None))
+                                   if ev["type"] in DEALT), {"type": E.DEAL})
         to_stack = getattr(game.cs, "unfilled", "stack") != "out-of-game"
         first = Moment(show_state.begin(fresh.view(None), self.start, to_stack,
                                         fresh.events_for(None)),
@@ -150,6 +155,10 @@ class ReplayShow:
         """The public event that takes the show from ``position`` to ``position + 1``."""
         i = position - self.start
         return self.events[i][0] if 0 <= i < len(self.events) else None
+
+    def event_before(self, position: int) -> dict:
+        """The public event that brought the show to ``position`` (at the start: the deal)."""
+        return self.event_at(position - 1) if position > self.start else self.opening
 
     def next_mark(self, position: int, marks: list[int]) -> int:
         """The position just after the next mark's event (a turn or a round begun)."""

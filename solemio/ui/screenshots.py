@@ -451,7 +451,8 @@ def _rules_shots(size: tuple[int, int], save: Any, lang: str) -> None:
 def _guide_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     """The guided first game: its offer on the first start, the guide at the first turn,
     and at the first reveal decision."""
-    from solemio.ui import driver, guided
+    from solemio.show import guided
+    from solemio.ui import driver
     from solemio.ui.scenes.guide_offer import GuideOfferScene
     from solemio.ui.scenes.reveal import RevealScene
     from solemio.ui.scenes.title import TitleScene

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from solemio.engine import events as E
-from solemio.ui import driver, guided
+from solemio.show import guided
+from solemio.ui import driver
 from solemio.ui import settings as settings_mod
 from solemio.ui.scenes.guide_offer import GuideOfferScene
 from solemio.ui.scenes.reveal import RevealScene

@@ -40,6 +40,7 @@ def test_save_from_the_menu_then_load_and_delete(make_app):
     app.step([pygame.event.Event(pygame.TEXTINPUT, text="Friday night")], 0.0)
     driver.click(app, driver.widget(app, "save").rect)
     assert isinstance(app.manager.top, PauseScene)
+    assert app.manager.top.notice == "Saved as “Friday night”."  # told back, not written in
     [info] = named_saves.list_saves()
     assert info.name == "Friday night" and info.seats == 2 and info.picture is not None
     assert info.round == sess.game.round and "Sole Mio" in info.edition

@@ -168,3 +168,13 @@ class GameScene(Scene):
 
     def seat_rects(self) -> dict[int, pygame.Rect]:
         return self.stage().seat_rects()
+
+
+def start_guided_game(app: Any) -> None:
+    """Leave whatever is on screen for the guided first game (over the title); its session
+    comes from ``solemio.show.guided``."""
+    from solemio.show.guided import guided_session
+    from solemio.ui.scene import make_scene
+
+    app.manager.reset(make_scene("title", app))
+    app.manager.open("table", guided_session())

@@ -37,9 +37,9 @@ class GuideOfferScene(WidgetScene):
         self.panel.centerx = w // 2
 
     def start(self) -> None:
-        from solemio.ui import guided
+        from solemio.ui.scenes.base import start_guided_game
 
-        guided.start(self.app)
+        start_guided_game(self.app)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -17,8 +17,7 @@ from typing import Any
 
 import pygame
 
-from solemio.announce import log_line
-from solemio.engine import events as E
+from solemio.announce import log_entries as announce_log
 from solemio.i18n import _
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
@@ -26,18 +25,10 @@ from solemio.ui.widgets import Button
 
 
 def log_entries(session: Any) -> list[tuple[str, bool]]:
-    """(text, heading) of every announcement the show has reached, round by round."""
-    shown = session.show.position
-    names = session.names
-    out: list[tuple[str, bool]] = [(_("Round {r}", r=1), True)]
-    for ev in session.game.events_for(None)[:shown]:
-        if ev["type"] == E.NEW_ROUND:
-            out.append((_("Round {r}", r=ev["round"]), True))
-            continue
-        line = log_line(ev, names, session.cardset)
-        if line:
-            out.append((line, False))
-    return out
+    """(text, heading) of every announcement the show has reached, round by round (the
+    words: solemio/announce, ``log_entries``; the setup, the first event, heads it)."""
+    shown = max(1, session.show.position)
+    return announce_log(session.game.events_for(None)[:shown], session.names, session.cardset)
 
 
 class LogScene(WidgetScene):

@@ -47,7 +47,11 @@ class PauseScene(WidgetScene):
 
     def save_game(self) -> None:
         if self.session is not None and not self.session.table.is_over():
-            self.app.manager.open("save-game", self.session, self.picture)
+            self.app.manager.open("save-game", self.session, self.picture, self.show_notice)
+
+    def show_notice(self, text: str) -> None:
+        """A sentence under the menu (the save's name, once saved)."""
+        self.notice = text
 
     def log(self) -> None:
         self.app.manager.open("log", self.session)

@@ -610,11 +610,7 @@ class ReplayScene(WidgetScene):
 
     def caption_text(self) -> str:
         """The event that brought the table here, in words (the start: the deal)."""
-        rp = self.replay
-        ev = rp.event_at(self.position - 1) if self.position > rp.start else None
-        if ev is None:
-            return _("The cards are dealt.")
-        return event_line(ev, self.names, self.cardset)
+        return event_line(self.replay.event_before(self.position), self.names, self.cardset)
 
 
 class ReplayFileScene(ReplayScene):

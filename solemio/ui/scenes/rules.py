@@ -6,7 +6,7 @@ size, the language and the colour-blind letters like every card in the game.
 Next / Previous (or Left / Right, Page Up / Page Down) turn the pages; the
 edition chooser shows that edition's rules. An order card on a page opens its
 full explanation with a click, or Enter once Tab has reached it. The guided first
-game (solemio/ui/guided.py) starts from here too.
+game (solemio/show/guided.py) starts from here too.
 """
 
 from __future__ import annotations
@@ -222,9 +222,9 @@ class RulesScene(WidgetScene):
             self.layout(self.size)
 
     def guided_game(self) -> None:
-        from solemio.ui import guided
+        from solemio.ui.scenes.base import start_guided_game
 
-        guided.start(self.app)
+        start_guided_game(self.app)
 
     def explain(self, face: tuple) -> None:
         self.app.manager.open("order-info", face, self.cardset)

@@ -5,6 +5,7 @@ asking).  The files are :mod:`solemio.named_saves`."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -42,9 +43,13 @@ class SaveGameScene(WidgetScene):
 
     overlay = True
 
-    def __init__(self, app: Any, session: Any, picture: pygame.Surface | None = None) -> None:
+    def __init__(self, app: Any, session: Any, picture: pygame.Surface | None = None,
+                 saved: Callable[[str], None] | None = None) -> None:
         self.session = session
         self.picture = picture
+        # Told the sentence to show once saved (the pause menu's own notice): a scene never
+        # writes the fields of the scene beneath it.
+        self.saved = saved
         from solemio.named_saves import unused_name
 
         # Two saves made with the default name in the same minute get "(2)": never the same.
@@ -99,9 +104,8 @@ class SaveGameScene(WidgetScene):
             self.message = _("The game could not be saved: {why}.", why=exc.strerror or str(exc))
             return
         self.app.manager.pop(self)
-        top = self.app.manager.top
-        if top is not None and hasattr(top, "notice"):
-            top.notice = _("Saved as “{name}”.", name=self.name.strip())
+        if self.saved is not None:
+            self.saved(_("Saved as “{name}”.", name=self.name.strip()))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 150)

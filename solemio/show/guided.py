@@ -1,4 +1,5 @@
-"""Starting the guided first game (the guide's words and targets: solemio/show/guide.py)."""
+"""The guided first game's session, from the guide's designed deal (the guide's words and
+targets: solemio/show/guide.py; the window starts it with ``ui.scenes.base.start_guided_game``)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,3 @@ def guided_session(agent_options: dict | None = None) -> Any:
     sess.guide_note = ""
     return sess
 
-
-def start(app: Any) -> None:
-    """Leave whatever is on screen for the guided game (over the title)."""
-    from solemio.ui.scene import make_scene
-
-    app.manager.reset(make_scene("title", app))
-    app.manager.open("table", guided_session())
