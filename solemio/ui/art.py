@@ -691,13 +691,11 @@ class CardPainter:
     def table(self, size: Size) -> pygame.Surface:
         """The felt table covering a window of ``size`` (scaled to cover, centred).
 
-        A fine seeded grain is laid over it so large windows do not look flat.
+        A fine seeded grain is laid over it so large windows do not look flat.  Not kept
+        here: the window keeps its one opaque copy (``CardImages.table``), and a second
+        full-window picture would cost 8 MB at 1920x1080 for nothing.
         """
         size = _int_size(size)
-        key = ("table", size)
-        hit = self._cached(key)
-        if hit is not None:
-            return hit
         w, h = size
         scale = max(w / 1600, h / 1000)
         full = (math.ceil(1600 * scale), math.ceil(1000 * scale))
@@ -710,8 +708,8 @@ class CardPainter:
         for y in range(0, h, gh):
             for x in range(0, w, gw):
                 out.blit(grain, (x, y))
-        self._cache.pop(("svg", "table/table-felt.svg", full, ()), None)  # keep one copy
-        return self._store(key, out)
+        self._cache.pop(("svg", "table/table-felt.svg", full, ()), None)  # not kept either
+        return out
 
     def _grain(self) -> pygame.Surface:
         hit = self._cached("grain")
