@@ -22,10 +22,12 @@ from __future__ import annotations
 import bisect
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from solemio.engine import events as E
+from solemio.show import pacing
 from solemio.show import state as show_state
 from solemio.show.state import Face, ShowState
 
@@ -210,3 +212,82 @@ class ReplayShow:
         while len(self._kept) <= k:
             self._extend_kept()
         return self._advance(self._kept[k], position)
+
+
+class ReplayCursor:
+    """Where a replay stands and whether it plays: the replay scene's stepper.
+
+    The window only follows it: each move answers the event taken forwards (the scene
+    flies its cards, ``ui/table/flights.py``) or None (a jump: nothing flies), and
+    :meth:`advance` takes the events at the table's pace while playing, each holding the
+    stage for its time (``show/pacing.py``).  Opens at the game's end.
+    """
+
+    MAX_PER_FRAME = 50  # events one frame may take while catching up after a long pause
+
+    def __init__(self, replay: ReplayShow) -> None:
+        self.replay = replay
+        self.position = replay.end
+        self.moment = replay.last
+        self.playing = False
+        self.stage = pacing.Stage()  # the current event's hold while playing
+
+    def seek(self, position: int, animate: bool = False) -> dict | None:
+        """Show ``position``; the event taken when that is one step forwards and
+        ``animate`` (its cards fly), else None."""
+        rp = self.replay
+        position = rp.clamp(position)
+        ev = rp.event_at(self.position) if animate and position == self.position + 1 else None
+        self.position = position
+        self.moment = rp.moment(position)
+        if position >= rp.end:
+            self.playing = False
+        return ev
+
+    def step(self, d: int) -> dict | None:
+        """One event either way (stops playing)."""
+        self.playing = False
+        return self.seek(self.position + d, animate=d > 0)
+
+    def turn(self, d: int) -> None:
+        """To the next or the previous turn's start."""
+        self._to_mark(d, self.replay.turns)
+
+    def round(self, d: int) -> None:
+        """To the next or the previous round's start."""
+        self._to_mark(d, self.replay.rounds)
+
+    def _to_mark(self, d: int, marks: list[int]) -> None:
+        self.playing = False
+        rp = self.replay
+        self.seek(rp.next_mark(self.position, marks) if d > 0
+                  else rp.previous_mark(self.position, marks))
+
+    def toggle_play(self) -> None:
+        """Play (from the start once at the end) or pause."""
+        if not self.playing and self.position >= self.replay.end:
+            self.seek(self.replay.start)
+        self.playing = not self.playing
+        self.stage.clear()
+
+    def advance(self, dt: float, pace: pacing.Pace,
+                taken_one: Callable[[dict], None] | None = None) -> list[dict]:
+        """``dt`` seconds of play: the events taken forwards, in order (none when paused,
+        or while the current one holds the stage); ``taken_one`` is told each as soon as
+        the show stands after it (the window flies its cards from there)."""
+        if not self.playing:
+            return []
+        self.stage.advance(min(dt, 0.1), catch_up=True)
+        taken: list[dict] = []
+        while self.playing and not self.stage.busy and len(taken) < self.MAX_PER_FRAME:
+            ev = self.replay.event_at(self.position)
+            if ev is None:
+                self.playing = False
+                break
+            self.seek(self.position + 1)
+            in_reveal = self.moment.show.phase == "reveal" or ev["type"] == E.ROUND_END
+            self.stage.extend(pacing.hold(ev, pace, False, in_reveal))
+            taken.append(ev)
+            if taken_one is not None:
+                taken_one(ev)
+        return taken

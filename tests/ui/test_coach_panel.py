@@ -54,8 +54,8 @@ def test_game_over_opens_the_replay_with_the_coach(make_app):
     for w in rp.focus.widgets:
         if w.name.startswith("coach-item"):
             assert rp.coach.rect.contains(w.rect)
-    assert not rp.coach.rect.colliderect(rp.oven_box) and not rp.coach.rect.colliderect(
-        rp.rows[0])
+    assert not rp.coach.rect.colliderect(rp.board.oven_box) and not rp.coach.rect.colliderect(
+        rp.board.rows[0])
     # a click on an item jumps to its moment; Next walks on
     driver.click(app, driver.widget(app, "coach-item-0").rect)
     assert rp.coach.selected == 0 and rp.position == rp.replay.clamp(want[0].event)

@@ -166,8 +166,8 @@ def test_end_scenes_fit(make_app, texts, size, lang):
         rp.seek(pos)
         app.draw()
         assert_widgets_fit(rp, size)
-        regions = {name: region for name, region, _k, paint in rp.parts()}
-        for name, region, _key, paint in rp.parts():
+        regions = {name: region for name, region, _k, paint in rp.board.parts(rp.moment, rp.position)}
+        for name, region, _key, paint in rp.board.parts(rp.moment, rp.position):
             rec = Recorder(app.size)
             paint(rec)
             rects = text_rects(rec, texts)

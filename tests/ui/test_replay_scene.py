@@ -82,7 +82,7 @@ def test_the_records_list_opens_a_record_and_exports_it(make_app):
     assert (records.exports_dir() / path.name).read_bytes() == path.read_bytes()
     driver.click(app, driver.widget(app, "watch0").rect)
     rp = app.manager.top
-    assert isinstance(rp, ReplayScene) and len(rp.rows) == 5
+    assert isinstance(rp, ReplayScene) and len(rp.board.rows) == 5
     for _ in range(3):
         driver.key(app, pygame.K_PAGEUP)
     app.step([], 0.016, draw=True)
@@ -132,7 +132,7 @@ def test_the_replay_still_frame_equals_a_full_paint_and_its_parts_never_overlap(
     for size in ((1024, 640), (1280, 720), (1920, 1080)):
         app = make_app(size)
         rp = app.manager.open("replay", game, seats)
-        regions = [r for _n, r, _k, _p in rp.parts()]
+        regions = [r for _n, r, _k, _p in rp.board.parts(rp.moment, rp.position)]
         for i, a in enumerate(regions):
             for b in regions[i + 1:]:
                 assert not a.colliderect(b), (size, a, b)
@@ -140,7 +140,7 @@ def test_the_replay_still_frame_equals_a_full_paint_and_its_parts_never_overlap(
             rp.seek(p)
             _draw_all(app, rp)
             stepped = app.screen.copy()
-            rp.frame = None  # everything painted afresh
+            rp.board.frame = None  # everything painted afresh
             _draw_all(app, rp)
             assert pygame.image.tobytes(stepped, "RGB") == \
                 pygame.image.tobytes(app.screen, "RGB"), (size, p)
@@ -158,7 +158,7 @@ def _draw_all(app, rp) -> int:
 
 
 def test_a_record_opened_cold_shows_at_once_and_its_pictures_follow(make_app):
-    from solemio.ui.scenes import replay as replay_scene
+    from solemio.ui.table import replay as replay_scene
 
     game = play_random_game(load_cardset("grande"), 5, 4, record_events=True)
     seats = [{"name": f"P{i}", "colour": c} for i, c in enumerate(game.colours)]
@@ -183,7 +183,7 @@ def test_a_record_opened_cold_shows_at_once_and_its_pictures_follow(make_app):
     assert len(made) > 3 * replay_scene.NEW_PICTURES  # a whole game's cards came after
     assert frames <= len(made) // replay_scene.NEW_PICTURES + 3
     done = app.screen.copy()
-    rp.frame = None
+    rp.board.frame = None
     app.draw()
     assert not rp.pictures_pending()  # all made: one frame paints everything
     assert pygame.image.tobytes(done, "RGB") == pygame.image.tobytes(app.screen, "RGB")

@@ -1,12 +1,13 @@
 """The replay: a finished game stepped through forwards and backwards, every card visible.
 
-The scene draws a :class:`solemio.show.replay.ReplayShow` moment (the public
-show plus every hand): each seat's hand face up in its row, the oven's cards
-in the order they went in (the reveal's columns once the oven is turned
-over), the supply.  Step one event, one turn or one round either way, or drag
-the slider; "Play" takes the events at the table's pace with the table's
-flights.  Reached from game over, from the records list and from
-``solemio replay FILE``.  "Coach" opens the coach's findings beside it
+A plain scene that follows a :class:`solemio.show.replay.ReplayCursor` (where
+the replay stands, playing or not: pygame-free) and paints its moment with a
+:class:`solemio.ui.table.replay.ReplayBoard`: each seat's hand face up in its
+row, the oven, the supply, the caption (words from ``solemio/announce``).  Step
+one event, one turn or one round either way, or drag the slider; "Play" takes
+the events at the table's pace, each flying its cards as at the table
+(``ui/table/flights.py``).  Reached from game over, from the records list and
+from ``solemio replay FILE``.  "Coach" opens the coach's findings beside it
 (:mod:`solemio.ui.coach_panel`): a list whose items jump to their moment.
 """
 
@@ -18,67 +19,19 @@ from typing import Any
 
 import pygame
 
-from solemio.announce import event_line
-from solemio.engine import events as E
-from solemio.engine.kinds import KINDS
 from solemio.formats import stamp_text
-from solemio.i18n import _, data_text, ngettext
+from solemio.i18n import _, data_text
 from solemio.records import MAX_NAME, field_text
-from solemio.show import pacing
 from solemio.show.pacing import Pace
-from solemio.show.replay import ReplayShow, oven_cards
-from solemio.ui import layout, theme
+from solemio.show.replay import ReplayCursor, ReplayShow
+from solemio.ui import layout
 from solemio.ui.anim import Animations
-from solemio.ui.cards import shadowed
-from solemio.ui.scenes.base import WidgetScene, backdrop
-from solemio.ui.table import flights, seats
-from solemio.ui.warm import NotReady
+from solemio.ui.scenes.base import WidgetScene
+from solemio.ui.table import flights
+from solemio.ui.table.replay import ReplayBoard, Slider
 from solemio.ui.widgets import Button, Widget
 
-# New card pictures one frame of the replay may render; the rest stand in until the next
-# frames (a record opened cold needs some 140, about 1.5 ms each).
-NEW_PICTURES = 12
 PREPARE_SECONDS = 30.0  # the worker's bound for building every kept moment
-
-
-class Slider(Widget):
-    """The game's timeline: click or drag to a position; left/right when focused."""
-
-    def __init__(self, scene: ReplayScene, rect: pygame.Rect) -> None:
-        super().__init__("slider", rect, "")
-        self.scene = scene
-
-    def position_at(self, x: int) -> int:
-        r = self.scene.replay
-        f = (x - self.rect.x) / max(1, self.rect.w)
-        return r.clamp(r.start + round(f * (r.end - r.start)))
-
-    def click(self, pos: tuple[int, int]) -> None:
-        self.scene.seek(self.position_at(pos[0]))
-
-    def activate(self) -> None:
-        self.scene.toggle_play()
-
-    def key(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
-        r = self.rect
-        sc = self.scene
-        rp = sc.replay
-        bar = pygame.Rect(r.x, r.centery - max(2, r.h // 8), r.w, max(4, r.h // 4))
-        pygame.draw.rect(surface, (60, 36, 20), bar, border_radius=bar.h // 2)
-        span = max(1, rp.end - rp.start)
-        for p in rp.rounds:  # round marks
-            x = r.x + int((p + 1 - rp.start) / span * r.w)
-            pygame.draw.line(surface, theme.CREAM_DARK, (x, r.y + r.h // 5), (x, r.bottom - r.h // 5))
-        done = bar.copy()
-        done.w = int((sc.position - rp.start) / span * r.w)
-        pygame.draw.rect(surface, theme.TOMATO, done, border_radius=bar.h // 2)
-        knob = (r.x + done.w, r.centery)
-        pygame.draw.circle(surface, theme.GOLD if (focused or hovered) else theme.CREAM, knob,
-                           max(6, r.h // 3))
-        pygame.draw.circle(surface, theme.INK, knob, max(6, r.h // 3), 2)
 
 
 class ReplayScene(WidgetScene):
@@ -89,18 +42,14 @@ class ReplayScene(WidgetScene):
     def __init__(self, app: Any, game: Any, seats_: list[dict], title: str = "",
                  coach: bool = False, path: Path | None = None) -> None:
         self.replay = ReplayShow(game)
+        self.cursor = ReplayCursor(self.replay)
         self.path = path  # the record's file: the coach's grading is kept in it
         self.coach: Any = None
-        self.cardset = game.cs
         self.seat_info = seats_
         self.names = [field_text(s.get("name", "?"), MAX_NAME) for s in seats_]  # hostile
-        self.position = self.replay.end
-        self.moment = self.replay.last
-        self.playing = False
-        self.stage = pacing.Stage()  # the current event's moment while playing
+        self.board = ReplayBoard(app, self.replay, self.names, seats_, title)
         self.anims = Animations()
         self.dragging = False
-        self.heading = title
         super().__init__(app)
         # Every kept moment built off the frame, so stepping back anywhere is cheap
         # (the last position needs none: it is shown from the engine's final view).
@@ -110,44 +59,45 @@ class ReplayScene(WidgetScene):
         if coach:
             self.toggle_coach()
 
+    @property
+    def position(self) -> int:
+        return self.cursor.position
+
+    @property
+    def moment(self) -> Any:
+        return self.cursor.moment
+
     # --- moving through the game -----------------------------------------------------------
-    def seek(self, position: int, animate: bool = False) -> None:
-        rp = self.replay
-        position = rp.clamp(position)
-        ev = rp.event_at(self.position) if animate and position == self.position + 1 else None
-        before = self.moment
-        self.position = position
-        self.moment = rp.moment(position)
+    def moved(self, ev: dict | None) -> None:
+        """After the cursor moved: the event taken forwards flies its cards, a jump stops
+        every flight; the buttons follow (Play/Pause, the ends)."""
         if ev is not None:
-            self.fly(ev, before)
+            self.fly(ev)
         else:
             self.anims.clear()
-        if position >= rp.end:
-            self.playing = False
         self.build_widgets()
+
+    def seek(self, position: int) -> None:
+        self.moved(self.cursor.seek(position))
 
     def step(self, d: int) -> None:
-        self.playing = False
-        self.seek(self.position + d, animate=d > 0)
+        self.moved(self.cursor.step(d))
 
     def turn(self, d: int) -> None:
-        self.playing = False
-        rp = self.replay
-        self.seek(rp.next_mark(self.position, rp.turns) if d > 0
-                  else rp.previous_mark(self.position, rp.turns))
+        self.cursor.turn(d)
+        self.moved(None)
 
     def round(self, d: int) -> None:
-        self.playing = False
-        rp = self.replay
-        self.seek(rp.next_mark(self.position, rp.rounds) if d > 0
-                  else rp.previous_mark(self.position, rp.rounds))
+        self.cursor.round(d)
+        self.moved(None)
 
     def toggle_play(self) -> None:
-        if not self.playing and self.position >= self.replay.end:
-            self.seek(self.replay.start)
-        self.playing = not self.playing
-        self.stage.clear()
-        self.build_widgets()
+        self.cursor.toggle_play()
+        self.moved(None)
+
+    def fly(self, ev: dict) -> None:
+        """The event's flights, from where the show now stands (ui/table/flights.py)."""
+        self.anims.extend(flights.for_event(ev, self.board.spots(self.cursor.moment)))
 
     def close(self) -> None:
         self.app.manager.pop(self)
@@ -171,11 +121,11 @@ class ReplayScene(WidgetScene):
         else:
             self.coach = CoachPanel(self.replay.game, self.names, self.coach_seat(),
                                     self.coach_jump, self.path, self.coach_iterations)
-        if hasattr(self, "size") and hasattr(self, "buttons_row"):
+        if hasattr(self.board, "buttons_row"):
             self.layout(self.size)
 
     def coach_jump(self, position: int) -> None:
-        self.playing = False
+        self.cursor.playing = False
         self.seek(position)
 
     # --- input -----------------------------------------------------------------------------
@@ -205,7 +155,7 @@ class ReplayScene(WidgetScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.slider.rect.inflate(0, self.slider.rect.h).collidepoint(event.pos):
             self.dragging = True
-            self.playing = False
+            self.cursor.playing = False
             self.seek(self.slider.position_at(event.pos[0]))
             return None
         if event.type == pygame.MOUSEMOTION and self.dragging:
@@ -228,110 +178,31 @@ class ReplayScene(WidgetScene):
                 self.build_widgets()
         if self.app.warmer.pending("replay"):
             self.app.warmer.urgent = True  # a picture a frame at least, however busy
-        if not self.playing:
+        if not self.cursor.playing:
             return
-        self.stage.advance(min(dt, 0.1), catch_up=True)
-        taken = 0
-        while self.playing and not self.stage.busy and taken < 50:
-            ev = self.replay.event_at(self.position)
-            if ev is None:
-                self.playing = False
-                self.build_widgets()
-                break
-            self.seek(self.position + 1, animate=True)
-            s = self.app.settings
-            self.stage.extend(pacing.hold(ev, Pace(s.pace, s.reveal_speed), False,
-                                          self.moment.show.phase == "reveal"
-                                          or ev["type"] == E.ROUND_END))
-            taken += 1
+        s = self.app.settings
+        self.cursor.advance(dt, Pace(s.pace, s.reveal_speed), self.fly)
+        if not self.cursor.playing:
+            self.build_widgets()  # the end reached: Play again
 
-    def fly(self, ev: dict, before: Any) -> None:
-        """The table's flights for one event taken forwards (solemio.ui.table.flights)."""
-        self.anims.extend(flights.for_event(ev, self.spots()))
-
-    def spots(self) -> flights.Spots:
-        """Where the replay's cards fly: from a seat's row to the last card of the oven,
-        drawn cards from the supply to the row at full size, the oven's cards from its
-        corner to its middle (not turning over: the replay has no column to land in)."""
-        rows = self.rows
-
-        def hand(seat: int) -> pygame.Rect | None:
-            return self.hand_area(rows[seat]) if seat < len(rows) else None
-
-        middle = _card_at(self.oven_box, self.small)
-        return flights.Spots(
-            played_from=hand, oven=self.last_oven_rect(), drawn_to=hand,
-            supply=self.supply_rect, stack=lambda seat: self.supply_rect,
-            colour=lambda seat: self.seat_info[seat]["colour"],
-            oven_turned=pygame.Rect(self.oven_box.topleft, self.small),
-            revealed_at=lambda face: middle)
-
-    # --- layout ------------------------------------------------------------------------------
+    # --- layout and painting -------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, h = size
-        n = len(self.names)
-        pad = max(6, min(w // 120, h // 70))
-        self.top = pygame.Rect(pad, pad, w - 2 * pad, int(h * 0.06))
-        if self.coach is not None:  # the coach's list on the right, the replay beside it
-            panel_w = max(260, int(w * 0.3))
-            self.coach_rect = pygame.Rect(w - pad - panel_w, self.top.bottom + pad, panel_w,
-                                          h - self.top.bottom - 2 * pad)
-            full_w, w = w, w - panel_w - pad
-        # The table takes 70% of the height, less when a wide, low window (1920x480) would
-        # push the buttons out of it: the caption, the slider and a row of buttons stay.
-        below = 4 * pad + int(h * 0.05) + int(h * 0.045) + max(24, int(h * 0.06))
-        main_h = min(int(h * 0.70), h - self.top.bottom - pad - below)
-        main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, main_h)
-        left_w = int(main.w * 0.62)
-        self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
-                                   max(3, h // 160))
-        right = pygame.Rect(main.x + left_w + pad, main.y, main.w - left_w - pad, main.h)
-        self.oven_box = pygame.Rect(right.x, right.y, right.w, int(right.h * 0.74))
-        ch = max(20, int(right.h * 0.2))
-        cw, ch = layout.card_size(ch)
-        self.supply_rect = pygame.Rect(right.x + pad, right.bottom - ch - pad, cw, ch)
-        self.info = pygame.Rect(right.x + cw + 3 * pad, right.bottom - ch, right.w - cw - 4 * pad,
-                                ch)
-        self.caption = pygame.Rect(pad, main.bottom + pad, w - 2 * pad, int(h * 0.05))
-        self.slider_rect = pygame.Rect(int(w * 0.05), self.caption.bottom + pad, int(w * 0.9),
-                                       int(h * 0.045))
-        self.buttons_row = pygame.Rect(pad, self.slider_rect.bottom + pad, w - 2 * pad,
-                                       max(24, h - self.slider_rect.bottom - 2 * pad))
-        if self.coach is not None:  # the buttons run under the coach's list too
-            self.buttons_row.w = full_w - 2 * pad
-            self.coach_rect.h = self.buttons_row.y - pad - self.coach_rect.y
-        self.small = layout.card_size(max(20, int(self.oven_box.h * 0.2)))
-        self.frame = None  # the still frame is painted again at the new size
-        # A few card sizes per layout, whatever the hands hold: each face is painted once
-        # per size (warmed ahead, see warm_ahead), so a step never paints a new picture.
-        row_h = self.rows[0].h - 4 if self.rows else 40
-        self.hand_card = layout.card_size(row_h)
-        self.filled_card = layout.card_size(row_h * 0.9)
-        px = max(11, int(self.oven_box.h * 0.05))
-        self.reveal_inner = pygame.Rect(self.oven_box.x + 6, self.oven_box.y + px + 10,
-                                        int(self.oven_box.w * 0.66), self.oven_box.h - px - 16)
-        col_w = layout.split_h(self.reveal_inner, 5, 4)[0].w
-        self.column_card = layout.card_fit(col_w, self.reveal_inner.h * 0.4)
-        spot_w = self.oven_box.right - self.reveal_inner.right - 14
-        # The order on show at the hands' size (already painted ahead) when it fits.
-        fit = layout.card_fit(spot_w, self.reveal_inner.h * 0.7)
-        self.current_card = self.hand_card if self.hand_card[0] <= fit[0] and \
-            self.hand_card[1] <= fit[1] else fit
-        self.warm_key = None
+        self.board.layout(size, self.coach is not None)
         self.build_widgets()
 
     def build_widgets(self) -> None:
-        if not hasattr(self, "buttons_row"):
+        board = self.board
+        if not hasattr(board, "buttons_row"):
             return
         rp = self.replay
         at_start, at_end = self.position <= rp.start, self.position >= rp.end
-        rects = layout.split_h(self.buttons_row, 9, max(4, self.size[0] // 160))
+        rects = layout.split_h(board.buttons_row, 9, max(4, self.size[0] // 160))
         items = [
             ("round-back", _("« Round"), lambda: self.round(-1), not at_start),
             ("turn-back", _("‹ Turn"), lambda: self.turn(-1), not at_start),
             ("step-back", _("‹ Step"), lambda: self.step(-1), not at_start),
-            ("play", _("Pause") if self.playing else _("Play"), self.toggle_play, True),
+            ("play", _("Pause") if self.cursor.playing else _("Play"), self.toggle_play, True),
             ("step", _("Step ›"), lambda: self.step(1), not at_end),
             ("turn", _("Turn ›"), lambda: self.turn(1), not at_end),
             ("round", _("Round »"), lambda: self.round(1), not at_end),
@@ -344,273 +215,29 @@ class ReplayScene(WidgetScene):
             b = Button(name, label, act, r, style="good" if name == "play" else "secondary")
             b.enabled = ok
             widgets.append(b)
-        self.slider = Slider(self, self.slider_rect)
+        self.slider = Slider(board.slider_rect, rp, lambda: self.position, self.seek,
+                             self.toggle_play)
         widgets.append(self.slider)
         if self.coach is not None:
-            widgets += self.coach.build(self.coach_rect)
+            widgets += self.coach.build(board.coach_rect)
         self.focus.set(widgets)
         if self.focus.focus < 0:
             self.focus.focus_name("play")
 
     def warm_ahead(self) -> None:
-        """Every card of the game at every size the replay shows, painted ahead a bounded
-        amount per frame (as the table warms its coming pictures; see warm.py)."""
-        key = (self.size, id(self.app.cards.painter))
-        if key == self.warm_key:
-            return
-        self.warm_key = key
-        game = self.replay.game
-        faces = sorted({tuple(f) for f in game.cards.face}, key=str)
-        ingredients = [f for f in faces if f[0] in KINDS]
-        orders = [f for f in faces if f[0] not in KINDS]
-        # Within the picture cache's budget: the order on show in a reveal (the largest
-        # picture, one at a time) is painted when it comes.
-        plan = [(f, self.hand_card) for f in faces] + [(f, self.small) for f in faces] + \
-            [(f, self.filled_card) for f in orders] + [(f, self.column_card)
-                                                      for f in ingredients]
-        self.app.warmer.add("replay", [lambda f=f, z=z: self.face_img(f, z) for f, z in plan])
-
-    # --- painting ------------------------------------------------------------------------------
-    def hand_area(self, row: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(row.x + int(row.w * 0.24), row.y + 2, int(row.w * 0.52), row.h - 4)
-
-    def filled_area(self, row: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(row.x + int(row.w * 0.77), row.y + 2, int(row.w * 0.22), row.h - 4)
-
-    def face_img(self, face: tuple, size: tuple[int, int]) -> pygame.Surface:
-        return self.app.cards.face(tuple(face), self.cardset, size, self.cardset.scorer_name)
+        self.board.warm_ahead()
 
     def pictures_pending(self) -> bool:
-        """Whether a part of the still frame still shows a stand-in (see put_card)."""
-        return any(key is None for key in getattr(self, "part_keys", {}).values())
-
-    def put_card(self, surface: pygame.Surface, face: tuple, size: tuple[int, int],
-                 pos: tuple[int, int]) -> None:
-        """A card of the still frame; while the frame may render no more new pictures (a
-        record opened cold: see draw), a plain stand-in in its colour, painted over in the
-        next frames."""
-        cards = self.app.cards
-        cards.allowance = self.new_pictures
-        try:
-            img = self.face_img(face, size)
-        except NotReady:
-            self.unfinished = True
-            stand_in(surface, tuple(face), pygame.Rect(pos, size))
-            return
-        finally:
-            self.new_pictures = cards.allowance or 0
-            cards.allowance = None
-        shadowed(surface, img, pos)
-
-    def last_oven_rect(self) -> pygame.Rect:
-        cards = oven_cards(self.moment.show)
-        rects = self.oven_rects(max(1, len(cards)))
-        return rects[-1] if rects else pygame.Rect(self.oven_box.topleft, self.small)
-
-    def oven_rects(self, n: int) -> list[pygame.Rect]:
-        box = self.oven_box.inflate(-12, -int(self.oven_box.h * 0.16))
-        box.y = self.oven_box.y + int(self.oven_box.h * 0.12)
-        cw, ch = self.small
-        cols = max(1, (box.w - cw) // max(4, cw // 2) + 1)
-        rows = max(1, -(-n // cols))
-        step_y = min(ch * 0.55, (box.h - ch) / max(1, rows - 1)) if rows > 1 else 0
-        out = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            out.append(pygame.Rect(box.x + c * max(4, cw // 2), box.y + int(r * step_y), cw, ch))
-        return out
-
-    def parts(self) -> list[tuple]:
-        """The still parts of the frame: (name, region, key, painter).  Regions never
-        overlap; a part is painted again only when its key changes (see draw)."""
-        show, hands = self.moment.show, self.moment.hands
-        rp = self.replay
-        out = [("top", self.top.inflate(4, 4), (self.position, show.round), self.draw_top)]
-        for seat, row in enumerate(self.rows):
-            nxt = self.rows[seat + 1].y if seat + 1 < len(self.rows) else self.caption.y
-            region = pygame.Rect(row.x - 2, row.y, row.w + 4, nxt - row.y)
-            turn = show.phase == "turns" and show.turn == seat
-            won = show.phase == "over" and seat in show.winners
-            key = (hands[seat], show.seats[seat], turn, won)
-            out.append((f"row{seat}", region, key,
-                        lambda surf, seat=seat, row=row: self.draw_row(
-                            surf, seat, row, self.moment.show, self.moment.hands[seat])))
-        out.append(("oven", self.oven_box.inflate(2, 2), (show.history, show.reveal),
-                    lambda surf: self.draw_oven(surf, self.moment.show)))
-        info = self.supply_rect.union(self.info).inflate(12, 8)
-        out.append(("supply", info, (show.supply, show.scorer_holder), self.draw_supply))
-        out.append(("caption", self.caption, (self.position, rp.end), self.draw_caption))
-        return out
+        """Whether a part of the still frame still shows a stand-in (ui/table/replay.py)."""
+        return self.board.pictures_pending()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The still frame (parts painted again only when they change: a step repaints
-        the rows, the oven and the lines it touched), then the buttons and the flights."""
-        from solemio import i18n
-
-        size = surface.get_size()
-        frame_key = (size, i18n.language(), id(self.app.cards.painter))
-        if getattr(self, "frame", None) is None or self.frame_key != frame_key:
-            self.frame_key = frame_key
-            self.frame = pygame.Surface(size)
-            backdrop(self.app, self.frame)
-            self.part_keys: dict[str, tuple] = {}
-        frame = self.frame
-        cards = self.app.cards
-        # A record opened cold (no card picture made yet: a whole game's worth, some 140)
-        # must not wait for all of them: each frame renders at most NEW_PICTURES, the rest
-        # stand in plainly and their parts are painted again next frame.
-        self.new_pictures = NEW_PICTURES
-        for name, region, key, paint in self.parts():
-            if self.part_keys.get(name) == key:
-                continue
-            self.part_keys[name] = key
-            self.unfinished = False
-            frame.set_clip(region)
-            frame.blit(cards.table(size), region, region)
-            paint(frame)
-            frame.set_clip(None)
-            if self.unfinished:
-                self.part_keys[name] = None
-        surface.blit(frame, (0, 0))
+        """The board's still frame, then the coach's list, the buttons and the flights."""
+        self.board.draw(surface, self.cursor.moment, self.cursor.position)
         if self.coach is not None:
             self.coach.draw(surface)
         self.focus.draw(surface)
-        flights.paint(surface, self.anims.flights, self.image_for)
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        show = self.moment.show
-        rp = self.replay
-        theme.rounded_panel(surface, self.top, (40, 24, 12, 200), radius=self.top.h // 3,
-                            shadow=False)
-        head = self.heading or _("Replay · {edition}", edition=data_text(self.cardset.name))
-        where = _("Round {r} of {n}", r=show.round, n=show.rounds) + "  ·  " + \
-            _("event {i} of {n}", i=self.position - rp.start, n=rp.end - rp.start)
-        t = theme.fit_text(head, int(self.top.h * 0.5), int(self.top.w * 0.55), theme.CREAM,
-                           bold=True)
-        surface.blit(t, t.get_rect(midleft=(self.top.x + self.top.h // 2, self.top.centery)))
-        t = theme.fit_text(where, int(self.top.h * 0.45), int(self.top.w * 0.42), theme.CREAM)
-        surface.blit(t, t.get_rect(midright=(self.top.right - self.top.h // 2,
-                                             self.top.centery)))
-
-    def draw_supply(self, surface: pygame.Surface) -> None:
-        show = self.moment.show
-        seats.pile(self.app, surface, self.app.cards.ingredient_back(self.supply_rect.size),
-                   self.supply_rect, show.supply, max_layers=3)
-        lab = theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", show.supply),
-                         max(11, self.info.h // 6), theme.CREAM, bold=True)
-        surface.blit(lab, lab.get_rect(topleft=(self.info.x, self.info.y)))
-        if show.scorer_holder >= 0:
-            t = theme.fit_text(_("{card} card: {name}", card=data_text(self.cardset.scorer_name),
-                                 name=self.names[show.scorer_holder]),
-                               max(11, self.info.h // 6), self.info.w, theme.GOLD, bold=True)
-            surface.blit(t, (self.info.x, self.info.y + int(self.info.h * 0.3)))
-
-    def image_for(self, key: tuple, size: tuple[int, int]) -> pygame.Surface | None:
-        return flights.image_for(self.app.cards, self.cardset, key, size)
-
-    def draw_row(self, surface: pygame.Surface, seat: int, row: pygame.Rect, show: Any,
-                 hand: tuple) -> None:
-        turn = show.phase == "turns" and show.turn == seat
-        won = show.phase == "over" and seat in show.winners
-        theme.rounded_panel(surface, row, (250, 241, 220, 225) if not won else
-                            (255, 236, 170, 245), radius=max(4, row.h // 6),
-                            border=theme.GOLD if (turn or won) else None, border_w=3)
-        info = self.seat_info[seat]
-        rad = max(8, min(int(row.h * 0.22), row.w // 30))
-        seats.seat_token(self.app, surface, info["colour"], (row.x + rad + 6, row.y + rad + 6),
-                         rad)
-        tx = row.x + 2 * rad + 12
-        name = theme.fit_text(self.names[seat], max(11, int(row.h * 0.2)),
-                              int(row.w * 0.24) - (tx - row.x), theme.INK, bold=True)
-        surface.blit(name, (tx, row.y + rad + 6 - name.get_height() // 2))
-        ss = show.seats[seat]
-        lines = [ngettext("{n} filled order", "{n} filled orders", len(ss.filled)),
-                 ngettext("{n} order in stack", "{n} orders in stack", ss.stack)]
-        y = row.y + 2 * rad + 10
-        px = max(10, int(row.h * 0.14))
-        width = int(row.w * 0.22)
-        while True:
-            # a narrow row (the coach beside the replay) puts a line's words on two lines;
-            # smaller when a longer language needs more lines than the row has room for
-            parts = [part for line in lines for part in
-                     ([line] if theme.text(line, px).get_width() <= width
-                      else theme.wrap(line, px, width))]
-            if y + sum(theme.text(p, px).get_height() for p in parts) <= row.bottom or px <= 9:
-                break
-            px -= 1
-        for part in parts:
-            t = theme.fit_text(part, px, width, theme.WALNUT_MID)
-            if y + t.get_height() > row.bottom:
-                theme.note_overflow("replay seat", part)
-                break
-            surface.blit(t, (row.x + 8, y))
-            y += t.get_height()
-        area = self.hand_area(row)
-        cw, ch = self.hand_card
-        step = min(cw + max(3, cw // 16), (area.w - cw) / max(1, len(hand) - 1))
-        for i, face in enumerate(hand):
-            self.put_card(surface, face, (cw, ch),
-                          (area.x + int(i * step), area.y + (area.h - ch) // 2))
-        fa = self.filled_area(row)
-        if ss.filled:
-            cw, ch = self.filled_card
-            step = min(cw + 3, (fa.w - cw) // max(1, len(ss.filled) - 1)) \
-                if len(ss.filled) > 1 else cw
-            for i, face in enumerate(ss.filled):
-                self.put_card(surface, face, (cw, ch), (fa.x + i * step, fa.y + (fa.h - ch) // 2))
-
-    def draw_oven(self, surface: pygame.Surface, show: Any) -> None:
-        box = self.oven_box
-        theme.rounded_panel(surface, box, (40, 24, 12, 150), radius=max(6, box.w // 30),
-                            shadow=False)
-        px = max(11, int(box.h * 0.05))
-        r = show.reveal
-        if r is None:
-            cards = oven_cards(show)
-            label = ngettext("Oven · {n} card", "Oven · {n} cards", len(cards))
-            t = theme.fit_text(label, px, box.w - 12, theme.CREAM, bold=True)
-            surface.blit(t, (box.x + 8, box.y + 4))
-            for face, rect in zip(cards, self.oven_rects(len(cards)), strict=False):
-                self.put_card(surface, face, rect.size, rect.topleft)
-            return
-        # The oven turned over: the five columns, and the order on show.
-        label = ngettext("The oven turned over: {n} card to reveal",
-                         "The oven turned over: {n} cards to reveal", r.left)
-        t = theme.fit_text(label, px, box.w - 12, theme.CREAM, bold=True)
-        surface.blit(t, (box.x + 8, box.y + 4))
-        inner = self.reveal_inner
-        cols = layout.split_h(inner, 5, 4)
-        cw, ch = self.column_card
-        for col, faces in zip(cols, r.columns, strict=True):
-            step = min(ch * 0.3, (col.h - ch) / max(1, len(faces) - 1)) if len(faces) > 1 else 0
-            for i, face in enumerate(faces):
-                self.put_card(surface, face, (cw, ch),
-                              (col.x + (col.w - cw) // 2, col.y + int(i * step)))
-        if r.current is not None:
-            spot = pygame.Rect(inner.right + 8, inner.y, box.right - inner.right - 14,
-                               inner.h)
-            ow, oh = self.current_card
-            self.put_card(surface, r.current.face, (ow, oh), (spot.centerx - ow // 2, spot.y))
-            status = {"filled": _("Filled!"), "failed": _("Not filled")}.get(
-                r.current.status or "", "")
-            if status:
-                t = theme.fit_text(status, px, spot.w, theme.GOLD if r.current.status ==
-                                   "filled" else (255, 190, 170), bold=True)
-                surface.blit(t, t.get_rect(midtop=(spot.centerx, spot.y + oh + 4)))
-
-    def draw_caption(self, surface: pygame.Surface) -> None:
-        text = self.caption_text()
-        if not text:
-            return
-        r = self.caption
-        t = theme.fit_text(text, int(r.h * 0.5), r.w - r.h, theme.CREAM, bold=True)
-        box = t.get_rect(center=r.center).inflate(r.h, r.h // 4).clip(r)
-        theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=box.h // 2, shadow=False)
-        surface.blit(t, t.get_rect(center=r.center))
-
-    def caption_text(self) -> str:
-        """The event that brought the table here, in words (the start: the deal)."""
-        return event_line(self.replay.event_before(self.position), self.names, self.cardset)
+        flights.paint(surface, self.anims.flights, self.board.image_for)
 
 
 class ReplayFileScene(ReplayScene):
@@ -624,18 +251,3 @@ class ReplayFileScene(ReplayScene):
                                                    edition=data_text(game.cs.name),
                                                    when=stamp_text(str(extra.get("finished", "")))),
                          coach=coach, path=Path(path))
-
-
-def stand_in(surface: pygame.Surface, face: tuple, rect: pygame.Rect) -> None:
-    """A card whose picture is not made yet: a plain card edged in its colour (an order's
-    colour, an ingredient's kind), drawn directly (no picture to make)."""
-    edge = theme.SEAT_RGB.get(face[0]) or theme.KIND_RGB.get(face[0]) or theme.GOLD
-    radius = max(2, rect.w // 10)
-    pygame.draw.rect(surface, theme.CREAM, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, width=max(2, rect.w // 12), border_radius=radius)
-
-
-def _card_at(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    r = pygame.Rect(0, 0, *size)
-    r.center = rect.center
-    return r
