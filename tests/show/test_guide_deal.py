@@ -71,7 +71,7 @@ def test_following_the_guide_meets_help_and_a_block_in_the_second_round():
     """The second round is not laid out card by card (it follows from the first: the
     hands and the oven's leftovers carry over, the supply is shuffled again from the
     game's seed), but for a player who follows the guide it is fixed too, and meets help
-    again and an opponent's Block order, which shows the person's cards (docs/ui.md)."""
+    again and an opponent's Block order, which shows the person's cards (docs/ui-details.md)."""
     g, evs = first_round(stop_round=99)
     assert g.is_over()
     start = next(i for i, e in enumerate(evs) if e["type"] == E.NEW_ROUND)
