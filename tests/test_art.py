@@ -122,9 +122,22 @@ def test_cache_returns_the_same_object(painter):
     assert painter.order("red", "X", tokens, (60, 84)) is painter.order(
         "red", "X", list(tokens), (60, 84)
     )
-    assert painter.table((320, 200)) is painter.table((320, 200))
     assert painter.font(14) is painter.font(14)
     assert painter.ingredient("olive", 1, (60, 84)) is not painter.ingredient("olive", 1, (80, 112))
+
+
+def test_the_full_window_table_is_kept_once(painter):
+    """The painter makes the table; the window keeps its one opaque copy (CardImages), so
+    the painter keeps none: a second full-window picture was 8 MB at 1920x1080."""
+    from solemio.ui.cards import CardImages
+
+    assert painter.table((320, 200)) is not painter.table((320, 200))
+    assert pygame.image.tobytes(painter.table((320, 200)), "RGBA") == \
+        pygame.image.tobytes(painter.table((320, 200)), "RGBA")
+    cards = CardImages(painter)
+    assert cards.table((320, 200)) is cards.table((320, 200))
+    cards.release()  # a closed window's pictures go at once
+    assert cards.bytes == 0 and cards._table is None
 
 
 def test_colour_blind_mode_changes_faces():

@@ -131,6 +131,22 @@ class App:
             self._cards.fit_window(self.size)
         return self._cards
 
+    def release_pictures(self) -> None:
+        """Let a closed window's pictures go at once.  The app sits in reference cycles
+        (its scenes and their widgets point back at it) that only a full collection frees,
+        and a test run or a screenshot tour opens dozens of windows one after another,
+        each holding some 100 MB of pictures at 1920x1080, long before one runs (the
+        default test run peaked at 2.8 GB; docs/measurements/issue-23-memory.md)."""
+        from solemio.ui import theme
+
+        if self._cards is not None:
+            self._cards.release()
+        clear = getattr(self._painter, "clear", None)
+        if callable(clear):
+            clear()
+        self.static_frame = theme.StaticFrame()
+        self.warmer.clear()
+
     def _fit_caches(self) -> None:
         """Cache budgets follow the window area, so a 4K window does not thrash them."""
         from solemio.ui import theme
@@ -338,6 +354,7 @@ class App:
             scene.on_exit()
         self.manager.stack.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.release_pictures()
         from solemio.show.host import SAVER
 
         SAVER.flush()  # the last autosave reaches the disk before the process ends

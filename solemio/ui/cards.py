@@ -75,6 +75,11 @@ class CardImages:
                 clear()
         return surf
 
+    def release(self) -> None:
+        """Forget every picture (the window closed)."""
+        self._cache.clear()
+        self._table = None
+
     @property
     def bytes(self) -> int:
         return self._cache.bytes
