@@ -133,3 +133,32 @@ def test_included_files_are_part_of_what_is_cached(variants):
     with pytest.raises(yamlsource.SourceError) as err:
         load_cardset_file(plus)
     assert "base.yaml" in str(err.value) and "showing" in str(err.value)
+
+
+def test_a_cached_card_set_error_keeps_no_caller_alive(tmp_path):
+    """The parse cache keeps a broken file's error without its traceback, whose frames
+    held every caller's locals: each title screen that listed a broken house variant,
+    and its window, stayed alive for good (a test run kept one window a test; issue 23)."""
+    import gc
+    import weakref
+
+    from solemio.engine.cardset import load_cardset_file
+    from solemio.engine.yamlsource import SourceError
+
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: [unclosed\n", encoding="utf-8")
+
+    class Window:
+        pass
+
+    def list_it() -> weakref.ref:
+        window = Window()
+        try:
+            load_cardset_file(path)
+        except SourceError:
+            pass
+        return weakref.ref(window)
+
+    gone = list_it()
+    gc.collect()
+    assert gone() is None

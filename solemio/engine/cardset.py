@@ -564,7 +564,9 @@ def load_cardset_file(path: str | Path) -> CardSet:
         try:
             result = parse_cardset(_load_doc(path, reads), path, reads)
         except SourceError as exc:
-            result = exc
+            # Kept without its traceback: the traceback's frames hold every caller's locals
+            # (a title screen, its window), which the cache would then keep for good.
+            result = _fresh(exc)
         except Exception as exc:  # noqa: BLE001 - a file must never stop the game
             result = SourceError(str(path), None, Problem(
                 N_("cannot be read as a card set ({why})"), why=Shown(type(exc).__name__)))
