@@ -71,6 +71,7 @@ class _SeatState:
         self.over = False
         self.synced = False  # an update arrived since the connection was (re)opened
         self.lost: str | None = None  # why a resume was refused (the table is gone)
+        self.edition = ""  # the table's card set (its id), from the answer to joining
         self.changed = threading.Condition()
 
 
@@ -224,6 +225,7 @@ class TableClient:
             key = (msg["table"], msg["seat"])
             if key not in self._states:
                 self._states[key] = _SeatState(msg["table"], msg["seat"], msg.get("token"))
+            self._states[key].edition = str(msg.get("edition", ""))
         ref = msg.get("ref")
         if ref is not None:
             with self._lock:
@@ -290,6 +292,17 @@ class TableClient:
         table.wait_for(lambda: st.view is not None, self.timeout)
         return table
 
+    def record(self, code: str) -> Any:
+        """The whole game of a finished table (a ``Game`` rebuilt from the server's save,
+        digest-checked): every card is known once the game is over."""
+        from solemio.engine.saves import SaveError, game_from_dict
+
+        answer = self.request({"type": "record", "table": code})
+        try:
+            return game_from_dict(answer["save"], f"table {code}")[0]
+        except (KeyError, SaveError) as exc:
+            raise ValueError(f"the server's record of {code} cannot be read: {exc}") from None
+
     def stand_in(self, code: str, host: str, seat: int, level: str | None) -> None:
         """(The host) let a computer of ``level`` play ``seat`` until its person returns."""
         self.request({"type": "stand-in", "table": code, "host": host, "seat": seat,
@@ -305,6 +318,7 @@ class RemoteTable:
         self.viewer = state.seat
         self.code = state.table
         self.token = state.token
+        self.edition = state.edition
 
     def wait_for(self, ready: Any, timeout: float) -> bool:
         """Wait until ``ready()`` holds (after an update), at most ``timeout`` seconds."""
@@ -322,6 +336,13 @@ class RemoteTable:
         """Why the server refused to resume this seat after a reconnect (``no-table``: the
         table is gone), else None; a window says so instead of "reconnecting"."""
         return self._st.lost
+
+    def snapshot(self) -> tuple[SeatView, list[dict]]:
+        """The view and the events that arrived with it, together (one update's worth:
+        the receiving thread may add the next update meanwhile)."""
+        with self._st.changed:
+            assert self._st.view is not None
+            return self._st.view, list(self._st.events)
 
     def view(self) -> SeatView:
         assert self._st.view is not None

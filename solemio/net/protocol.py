@@ -40,7 +40,7 @@ PHRASES = ("hello", "good-luck", "well-played", "one-moment", "thanks", "oops", 
 
 #: The messages a client may send (``docs/protocol.md``).
 CLIENT_MESSAGES = ("hello", "create", "join", "resume", "spectate", "move", "chat",
-                   "stand-in", "ping")
+                   "stand-in", "record", "ping")
 
 #: Why a request was refused: the ``reason`` of a ``refused`` message.
 REASONS = {
@@ -58,6 +58,7 @@ REASONS = {
     "stale-move": "the move index is not the table's: the move was made already or is ahead",
     "not-your-turn": "that seat does not decide now",
     "illegal": "that choice is not legal now",
+    "not-over": "the game is not over yet",
     "over": "the game is over",
     "flood": "too many messages; wait a moment",
     "too-many-connections": "too many connections from this address",

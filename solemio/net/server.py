@@ -501,6 +501,19 @@ class TableServer:
         self.kick(t.code)
         return {"type": "stood-in", "table": t.code, "seat": seat, "level": level}
 
+    def on_record(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        """The whole game of a finished table (the save format without the seating: no
+        token leaves the server), for the records, statistics and coach of each window.
+        Every card is known once the game is over; before, ``not-over``."""
+        t = self._table(msg)
+        if not any(code == t.code for code, _ in conn.subs):
+            raise ProtocolError("not-your-seat", "join or watch the table first")
+        if not t.game.is_over():
+            raise ProtocolError("not-over")
+        from solemio.engine.saves import game_to_dict
+
+        return {"type": "record", "table": t.code, "save": game_to_dict(t.game)}
+
     def on_ping(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pong"}
 

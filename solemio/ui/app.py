@@ -114,6 +114,7 @@ class App:
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
         self.frames = 0
+        self.network: Any = None  # the networked table this window is at (ui/netplay.py)
 
     # --- shared services ------------------------------------------------
     @property
@@ -305,6 +306,8 @@ class App:
         if resized and self.window is not None:
             self._adopt_window_surface()
         self.manager.update(dt)
+        if self.network is not None:
+            self.network.update(dt)
         if not self.manager.stack:
             self.running = False
         if draw:
@@ -312,6 +315,8 @@ class App:
 
     def draw(self) -> None:
         self.manager.draw(self.screen)
+        if self.network is not None:
+            self.network.draw(self.screen)
         self.frames += 1
         # What the top scene will need soon, made now while this frame has time to spare
         # (off screen: nothing here paints the screen).
@@ -347,9 +352,16 @@ class App:
             except OSError:
                 pass
 
+    def leave_network(self) -> None:
+        """Leave the networked table (a hosted one's server stops, writing the table)."""
+        if self.network is not None:
+            network, self.network = self.network, None
+            network.close()
+
     def close(self) -> None:
         """Stop background thinking and leave pygame cleanly."""
         self.remember_window()
+        self.leave_network()
         for scene in list(self.manager.stack):
             scene.on_exit()
         self.manager.stack.clear()

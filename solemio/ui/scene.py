@@ -87,6 +87,9 @@ SCENES: dict[str, str] = {
     "estimate": "solemio.ui.scenes.estimate:EstimateScene",
     "estimate-result": "solemio.ui.scenes.estimate:EstimateResultScene",
     "log": "solemio.ui.scenes.log:LogScene",
+    "host": "solemio.ui.scenes.host:HostScene",
+    "join": "solemio.ui.scenes.join:JoinScene",
+    "lobby": "solemio.ui.scenes.lobby:LobbyScene",
 }
 
 

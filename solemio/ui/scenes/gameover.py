@@ -62,7 +62,9 @@ class GameOverScene(WidgetScene):
                    tooltip=_("Why your orders failed, and what would have worked")),
             Button("title", _("Title screen"), self.to_title, rects[3], style="secondary"),
         ])
-        self.focus.focus = 0
+        # a networked table is over for everybody: a new one is hosted again
+        self.focus.widgets[0].enabled = getattr(self.session, "client", None) is None
+        self.focus.focus = 0 if self.focus.widgets[0].enabled else 1
 
     def again(self) -> None:
         from solemio.show.host import GameSession
@@ -83,6 +85,7 @@ class GameOverScene(WidgetScene):
         self.watch(coach=True)
 
     def to_title(self) -> None:
+        self.app.leave_network()
         self.app.manager.reset(make_scene("title", self.app))
 
     def on_escape(self) -> None:

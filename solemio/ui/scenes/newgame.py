@@ -120,10 +120,15 @@ class NewGameScene(WidgetScene):
         y += self.levels_rect.h + gap
         bw = int(pw * 0.25)
         by = min(y + gap * 3, h - row_h - int(h * 0.03))
+        xs = [w // 2 - bw * 3 // 2 - gap, w // 2 - bw // 2, w // 2 + bw // 2 + gap]
         widgets.append(Button("back", _("Back"), self.on_escape,
-                              pygame.Rect(w // 2 - bw - gap, by, bw, row_h), style="secondary"))
+                              pygame.Rect(xs[0], by, bw, row_h), style="secondary"))
+        widgets.append(Button("friends", _("Play with friends"), self.with_friends,
+                              pygame.Rect(xs[1], by, bw, row_h), style="secondary",
+                              tooltip=_("Host this table over the network: friends join "
+                                        "from their own computers")))
         widgets.append(Button("start", _("Start the game"), self.start,
-                              pygame.Rect(w // 2 + gap, by, bw, row_h), style="good"))
+                              pygame.Rect(xs[2], by, bw, row_h), style="good"))
         self.notice_top = by + row_h + gap
         self.focus.set(widgets)
         if self.focus.focus < 0:
@@ -221,6 +226,11 @@ class NewGameScene(WidgetScene):
     def setup(self) -> dict:
         return {"edition": self.editions[self.edition].id if self.editions else None,
                 "seats": self.n, "rows": [dict(r) for r in self.rows]}
+
+    def with_friends(self) -> None:
+        """Host a networked table with these choices (the seats' people become friends)."""
+        save_setup(self.setup())
+        self.app.manager.swap("host", self.setup())
 
     def start(self) -> None:
         from solemio.show import host as session

@@ -33,6 +33,10 @@ class PauseScene(WidgetScene):
             ("title", _("Leave to the title (saved)"), self.to_title, "secondary"),
             ("quit", _("Quit the game"), self.app.quit, "secondary"),
         ]
+        if getattr(self.session, "client", None) is not None:
+            # a networked table: the server keeps it; its own page instead of saving
+            items[1] = ("lobby", _("Table and players"), self.lobby, "secondary")
+            items[4] = ("title", _("Leave the table"), self.leave_table, "secondary")
         if self.session is not None and self.app.settings.full_log:
             # the learner's fuller log (Settings; off by default)
             items.insert(1, ("log", _("Everything announced"), self.log, "secondary"))
@@ -52,6 +56,15 @@ class PauseScene(WidgetScene):
     def show_notice(self, text: str) -> None:
         """A sentence under the menu (the save's name, once saved)."""
         self.notice = text
+
+    def lobby(self) -> None:
+        self.app.manager.swap("lobby")
+
+    def leave_table(self) -> None:
+        """Leave the networked table (its seats stay this player's to rejoin; a hosted
+        table's server stops and keeps it)."""
+        self.app.leave_network()
+        self.app.manager.reset(make_scene("title", self.app))
 
     def log(self) -> None:
         self.app.manager.open("log", self.session)

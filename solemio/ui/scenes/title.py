@@ -32,13 +32,16 @@ class TitleScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         rows = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062)
-        # New game and Continue alone on their rows; the rest in pairs, a little wider.
+        # New game and Continue on the first row, Join a table alone on the second; the
+        # rest in pairs, a little wider.
         gap = max(8, rows[0].h // 4)
         pairs = [layout.split_h(r.inflate(r.w // 2, 0), 2, gap) for r in rows[2:]]
-        rects = rows[:2] + [r for pair in pairs for r in pair]
+        first = layout.split_h(rows[0].inflate(rows[0].w // 2, 0), 2, gap)
+        rects = first + rows[1:2] + [r for pair in pairs for r in pair]
         items = [
             ("new", _("New game"), self.new_game, "primary"),
             ("continue", _("Continue"), self.resume, "secondary"),
+            ("join", _("Join a table"), self.join_table, "secondary"),
             ("load", _("Load a game"), self.load_game, "secondary"),
             ("records", _("Game records"), self.records, "secondary"),
             ("stats", _("Statistics"), self.statistics, "secondary"),
@@ -84,6 +87,12 @@ class TitleScene(WidgetScene):
             self.layout(self.size)
             return
         self.app.manager.open("table", sess)
+
+    def join_table(self) -> None:
+        from solemio.savefiles import dismiss
+
+        dismiss()
+        self.app.manager.open("join")
 
     def records(self) -> None:
         self.app.manager.open("records")

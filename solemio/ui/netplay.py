@@ -1,0 +1,98 @@
+"""The networked table a window is at: its session, the server it hosts, and what every
+scene shows over itself meanwhile (a lost connection, the set phrases said).
+
+The app holds one ``NetPlay`` while the window plays at a networked table
+(``app.network``); the scenes (table, reveal, menus) stay those of a local game, and this
+draws over whichever is up: a band when the connection is lost (the client retries by
+itself and says so) or the table is gone, and each set phrase for a few seconds, worded
+in this window's language (``net/phrases.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _
+from solemio.texts import level_name
+from solemio.ui import theme
+
+PHRASE_SECONDS = 6.0  # how long a set phrase stays on screen
+
+
+def seat_name(info: dict[str, Any]) -> str:
+    """A seat's name when the table gives none, in this window's language."""
+    seat = int(info.get("seat", 0)) + 1
+    if info.get("kind") == "computer":
+        return _("Computer {n} ({level})", n=seat, level=level_name(str(info.get("level"))))
+    return _("Seat {n}", n=seat)
+
+
+def status_text(status: str) -> str:
+    """What the band says for a connection ``status`` ("" when all is well)."""
+    if status == "retrying":
+        return _("The connection to the table is lost: trying again…")
+    if status == "lost":
+        return _("The table is no longer on its server.")
+    if status == "closed":
+        return _("The connection to the table is closed.")
+    return ""
+
+
+class NetPlay:
+    """One networked table of this window (see the module's docstring)."""
+
+    def __init__(self, session: Any, hosted: Any = None) -> None:
+        self.session = session
+        self.hosted = hosted  # a HostedTable when this window hosts the table
+        self._seen = len(session.messages())
+        self.said: list[tuple[float, dict]] = []  # (when shown, chat message)
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        s.refresh_seats()
+        msgs = s.messages()
+        now = time.monotonic()
+        for m in msgs[self._seen:]:
+            self.said.append((now, m))
+        self._seen = len(msgs)
+        self.said = [(t, m) for t, m in self.said if now - t < PHRASE_SECONDS][-3:]
+
+    def phrase_lines(self) -> list[str]:
+        """The set phrases on screen now: "Name: words" in this window's language."""
+        from solemio.net.phrases import phrase_text
+
+        names = self.session.names
+        out = []
+        for _t, m in self.said:
+            seat = m.get("seat")
+            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+            out.append(_("{name}: {phrase}", name=who, phrase=phrase_text(str(m.get("phrase")))))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        px = max(12, int(h * 0.026))
+        text = status_text(self.session.status)
+        if text:
+            band = pygame.Rect(0, int(h * 0.055), w, int(px * 1.8))
+            theme.rounded_panel(surface, band, (120, 30, 20, 230), radius=0, shadow=False)
+            t = theme.fit_text(text, px, int(w * 0.94), theme.CREAM, bold=True)
+            surface.blit(t, t.get_rect(center=band.center))
+        lines = self.phrase_lines()
+        y = int(h * 0.12)
+        for line in lines:
+            t = theme.fit_text(line, px, int(w * 0.4), theme.INK, bold=True)
+            r = t.get_rect(topright=(w - int(w * 0.02), y)).inflate(px, px // 2)
+            theme.rounded_panel(surface, r, (255, 246, 220, 240), radius=r.h // 3)
+            surface.blit(t, t.get_rect(center=r.center))
+            y = r.bottom + px // 3
+
+    def close(self) -> None:
+        """Leave the table (a hosted table's server stops and writes it)."""
+        if self.hosted is not None:
+            self.hosted.close()
+        else:
+            self.session.leave()

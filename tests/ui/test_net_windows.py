@@ -1,0 +1,157 @@
+"""Two windows in one process play a networked table: one hosts it from New game ("Play
+with friends"), the other joins it from the title screen by address and code, and both
+play a round by clicks, each seeing only its own seat."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from solemio.ui import driver
+from solemio.ui.scenes.gameover import GameOverScene
+from solemio.ui.scenes.host import HostScene
+from solemio.ui.scenes.join import JoinScene
+from solemio.ui.scenes.lobby import LobbyScene
+from solemio.ui.scenes.reveal import RevealScene
+from solemio.ui.scenes.summary import RoundSummaryScene
+from solemio.ui.scenes.table import TableScene
+
+
+@pytest.fixture
+def no_lan(monkeypatch):
+    """No zeroconf in the tests (the local network is not the test's to use)."""
+    from solemio.net import hosting
+
+    monkeypatch.setattr(hosting.HostedTable, "_advertise", lambda self, *a: None)
+    monkeypatch.setattr("solemio.ui.scenes.join.JoinScene._look", lambda self: None)
+
+
+def host_table(app, kinds: list[str]) -> HostScene:
+    app.manager.open("title")
+    driver.click(app, driver.widget(app, "new").rect)
+    driver.click(app, driver.widget(app, "friends").rect)
+    scene = app.manager.top
+    assert isinstance(scene, HostScene)
+    scene.n = len(kinds)
+    for i, k in enumerate(kinds):
+        scene.rows[i]["kind"] = k
+    scene.layout(app.size)
+    # the server listens on loopback only in the tests, on a port the system chooses
+    from solemio.net import hosting
+
+    real = hosting.HostedTable.__init__
+
+    def loopback(self, plans, edition, **kw):
+        real(self, plans, edition, **{**kw, "port": 0, "listen": "127.0.0.1"})
+
+    hosting.HostedTable.__init__ = loopback
+    try:
+        driver.click(app, driver.widget(app, "open").rect)
+        scene.wait_done()
+    finally:
+        hosting.HostedTable.__init__ = real
+    assert isinstance(app.manager.top, LobbyScene), scene.error
+    return scene
+
+
+def join_table(app, address: str, code: str, names: list[str]) -> None:
+    app.manager.open("title")
+    driver.click(app, driver.widget(app, "join").rect)
+    scene = app.manager.top
+    assert isinstance(scene, JoinScene)
+    scene.set_people(len(names))
+    for i, n in enumerate(names):
+        scene.names[i] = n
+    scene.address, scene.code = address, code
+    scene.layout(app.size)
+    driver.click(app, driver.widget(app, "join").rect)
+    scene.wait_done()
+    assert isinstance(app.manager.top, LobbyScene), scene.error
+
+
+def step_both(apps, rng, dt=1.0):
+    for app in apps:
+        if not driver.person_move(app, rng):
+            app.step([], dt, draw=False)
+
+
+def test_host_and_join_play_a_round_each_seeing_only_its_seat(make_app, no_lan):
+    host, guest = make_app(pace=0.05, reveal_speed=8.0), make_app(pace=0.05, reveal_speed=8.0)
+    host_table(host, ["here", "friend", "easy"])
+    net = host.network
+    code = net.session.code
+    address = f"127.0.0.1:{net.hosted.port}"
+    # the lobby shows the code and the address to share
+    lobby = host.manager.top
+    assert any(words == code for _r, words, _c in lobby.lines)
+    join_table(guest, address, code, ["Bea"])
+    gs = guest.network.session
+    assert gs.persons == [1] and net.session.persons == [0]
+    # the host sees the friend arrive, by name, connected
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        host.step([], 0.05, draw=False)
+        infos = {i["seat"]: i for i in net.session.seat_infos()}
+        if infos.get(1, {}).get("connected") and net.session.names[1] == "Bea":
+            break
+    assert net.session.names[1] == "Bea" and infos[1]["connected"]
+    for app in (host, guest):
+        driver.click(app, driver.widget(app, "play").rect)
+        assert isinstance(app.manager.top, TableScene)
+    rng = random.Random(3)
+    seen = {0: set(), 1: set()}
+    start = time.monotonic()
+    while time.monotonic() - start < 120:
+        step_both((host, guest), rng)
+        for seat, app in ((0, host), (1, guest)):
+            top = app.manager.top
+            seen[seat].add(type(top).__name__)
+            # nobody's hand but the window's own seat ever shows
+            s = app.network.session
+            assert s.viewer in (None, seat) and s.show.viewer in (None, seat)
+            if isinstance(top, TableScene | RevealScene):
+                d = top.my_decision()
+                assert d is None or d.seat == seat
+        if all("RoundSummaryScene" in v or "GameOverScene" in v for v in seen.values()):
+            break
+        time.sleep(0.002)
+    for seat in (0, 1):
+        assert "RevealScene" in seen[seat], seen
+        assert "RoundSummaryScene" in seen[seat] or "GameOverScene" in seen[seat], seen
+    # both windows show the same table: the server's round and the scores agree
+    assert net.session.table.scores() == gs.table.scores()
+    for app in (host, guest):
+        app.draw()
+        top = app.manager.top
+        assert isinstance(top, RoundSummaryScene | GameOverScene | TableScene | RevealScene)
+
+
+def test_a_set_phrase_reaches_the_other_window_in_its_words(make_app, no_lan):
+    host, guest = make_app(), make_app()
+    host_table(host, ["here", "friend"])
+    code, port = host.network.session.code, host.network.hosted.port
+    join_table(guest, f"127.0.0.1:{port}", code, ["Bea"])
+    driver.click(guest, driver.widget(guest, "say-good-luck").rect)
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not host.network.phrase_lines():
+        host.step([], 0.05, draw=False)
+    assert host.network.phrase_lines() == ["Bea: Good luck!"]
+    host.draw()
+
+
+def test_a_wrong_code_or_address_is_said_in_one_sentence(make_app, no_lan):
+    app = make_app()
+    app.manager.open("title")
+    driver.click(app, driver.widget(app, "join").rect)
+    scene = app.manager.top
+    scene.address, scene.code = "127.0.0.1:1", "ABCDEF"
+    driver.click(app, driver.widget(app, "join").rect)
+    scene.wait_done()
+    assert app.manager.top is scene and scene.error == "No table server answers at that address."
+    scene.code = "AB"
+    driver.click(app, driver.widget(app, "join").rect)
+    scene.wait_done()
+    assert scene.error == "A table code has six letters and digits."
+    app.draw()
