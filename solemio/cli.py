@@ -322,6 +322,13 @@ def cmd_netbench(args: argparse.Namespace) -> int:
             print(ngettext("{n} table open", "{n} tables open", opened), file=sys.stderr,
                   flush=True)
 
+    if args.windows:
+        from solemio.net.window_latency import run as window_run
+
+        try:
+            return _print_figures(window_run(args.moves, think=args.think), args.json)
+        except (OSError, RuntimeError) as exc:
+            return _fail(_("the benchmark failed: {why}", why=exc))
     try:
         figures = run(args.tables, args.seconds, args.pace, progress)
     except (OSError, RuntimeError) as exc:
@@ -595,6 +602,14 @@ def build_parser() -> argparse.ArgumentParser:
     nb.add_argument("--pace", type=float, default=1.0,
                     help=_("seconds a computer player takes per decision, on average "
                            "(default: 1.0)"))
+    nb.add_argument("--windows", action="store_true",
+                    help=_("instead: how soon a joined window shows a move made at another "
+                           "window (two windows on loopback)"))
+    nb.add_argument("--moves", type=_positive, default=300,
+                    help=_("with --windows: moves to measure (default: 300)"))
+    nb.add_argument("--think", type=float, default=0.2,
+                    help=_("with --windows: seconds a person takes per decision "
+                           "(default: 0.2)"))
     nb.add_argument("--json", action="store_true", help=_("print one JSON object"))
     nb.set_defaults(func=cmd_netbench)
 

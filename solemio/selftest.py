@@ -154,6 +154,38 @@ def _hashing() -> None:
         raise ValueError(f"SHA-256 gave {digest}")
 
 
+def _network() -> None:
+    """Host a table and join it over loopback, as two windows would (the server in this
+    process, a friend's seat joined by address and code, one move made and seen by both),
+    and load what joining over TLS and the local network's list need (``ssl``, zeroconf):
+    a binary that left them out fails here, not when a player joins."""
+    import ssl  # noqa: F401 - wss:// to a public server
+
+    from solemio.net import discovery  # noqa: F401 - the local network's list of tables
+    from solemio.net.hosting import HostedTable, SeatPlan, join_table
+
+    with tempfile.TemporaryDirectory(prefix="solemio-selftest-") as folder:
+        plans = [SeatPlan("here", "blue", "A"), SeatPlan("friend", "green")]
+        hosted = HostedTable(plans, "sole-mio", port=0, listen="127.0.0.1",
+                             data=Path(folder), advertise=False, keep=False, seed=1)
+        try:
+            guest = join_table(f"127.0.0.1:{hosted.port}", hosted.session.code, ["B"],
+                               keep=False)
+            try:
+                sessions = {0: hosted.session, 1: guest}
+                deciding = guest.table.deciding()
+                mover = sessions[deciding].table
+                moves = mover.moves()
+                mover.apply(mover.decision().choices[0])
+                other = sessions[1 - deciding].table
+                if not other.wait_for(lambda: other.moves() > moves, 10.0):
+                    raise RuntimeError("a move at one window did not reach the other")
+            finally:
+                guest.leave()
+        finally:
+            hosted.close()
+
+
 def _catalogues(t: SelfTest) -> None:
     import gettext
 
@@ -262,6 +294,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     t.check("sounds", lambda: _sounds(t))
     t.check("catalogues", lambda: _catalogues(t))
     t.check("hashing", _hashing)
+    t.check("network", _network)
     _games(t)
     _hard_workers(t)
     _scenes(t, screenshot)

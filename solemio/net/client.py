@@ -72,6 +72,10 @@ class _SeatState:
         self.synced = False  # an update arrived since the connection was (re)opened
         self.lost: str | None = None  # why a resume was refused (the table is gone)
         self.edition = ""  # the table's card set (its id), from the answer to joining
+        # what the seat's own choices would bring (the server's preview), for the move
+        # count they were asked at: choice -> (events, deciding) or None (not legal)
+        self.previews: dict[tuple, tuple[list[dict], int | None] | None] = {}
+        self.previews_at = -1
         self.changed = threading.Condition()
 
 
@@ -94,6 +98,7 @@ class TableClient:
         self._states: dict[tuple[str, int | None], _SeatState] = {}
         self._refs = itertools.count(1)
         self._pending: dict[int, list] = {}  # ref: [event, answer]
+        self._preview_asked: dict[tuple, list] = {}  # (table, seat, index): choices asked
         self._lock = threading.Lock()
         self._ws: ClientConnection | None = None
         self._closed = False
@@ -205,6 +210,15 @@ class TableClient:
                     st.over = msg["over"]
                     st.synced = True
                     st.changed.notify_all()
+                self._ask_previews(st)
+        elif kind == "preview":
+            st = self._states.get((msg["table"], msg.get("seat")))
+            asked = self._preview_asked.pop((msg["table"], msg.get("seat"), msg["index"]), None)
+            if st is not None and asked is not None and st.previews_at == msg["index"]:
+                for choice, out in zip(asked, msg.get("outcomes") or [], strict=False):
+                    st.previews[choice] = None if not isinstance(out, dict) else (
+                        [P.event_from_wire(e) for e in out.get("events", [])],
+                        out.get("deciding"))
         elif kind == "seats":
             self.seats_info[msg["table"]] = msg["seats"]
         elif kind == "chat":
@@ -233,6 +247,24 @@ class TableClient:
             if slot is not None:
                 slot[1] = msg
                 slot[0].set()
+
+    def _ask_previews(self, st: _SeatState) -> None:
+        """The seat decides now among a few choices: ask the server what each would bring
+        (its answer arrives while the show catches up, for the work done ahead)."""
+        if st.seat is None or st.previews_at == st.moves or st.view is None:
+            return
+        d = P.decision_of(st.view)
+        st.previews, st.previews_at = {}, st.moves
+        if d is None or not isinstance(d.choices, list | tuple) or \
+                not 0 < len(d.choices) <= P.MAX_PREVIEWS:
+            return
+        asked = list(d.choices)
+        self._preview_asked[(st.table, st.seat, st.moves)] = asked
+        try:
+            self._send({"type": "preview", "table": st.table, "token": st.token,
+                        "index": st.moves, "choices": [to_json(c) for c in asked]})
+        except ConnectionLost:
+            pass
 
     def _send(self, msg: dict[str, Any]) -> None:
         ws = self._ws
@@ -397,9 +429,16 @@ class RemoteTable:
                 raise StaleMove(str(exc)) from None
             raise IllegalChoice(str(exc)) from None
 
-    def preview(self, choice: tuple) -> None:
-        """None: a remote seat has no copy of the game to rehearse a choice on."""
-        return None
+    def preview(self, choice: tuple) -> tuple[list[dict], int | None] | None:
+        """What ``choice`` would bring the viewer, as ``SeatTable.preview`` says it: its
+        first events and the seat deciding after them (None: not legal, or the server's
+        answer has not arrived).  The server computes it on a copy of the game dealt again
+        from what this seat knows, so a hidden card in it is some card, not the one the
+        choice would meet; the work done ahead uses it for the pictures to prepare."""
+        st = self._st
+        if st.previews_at != st.moves:
+            return None
+        return st.previews.get(tuple(choice))
 
     def is_over(self) -> bool:
         return self._st.over

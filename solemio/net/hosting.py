@@ -122,13 +122,15 @@ def _connect(url: str, client_name: str) -> TableClient:
 
 
 def _take_seats(client: TableClient, code: str, names: list[str],
-                seats: list[int] | None = None) -> dict[int, RemoteTable]:
+                seats: list[int] | None = None, keep: bool = True) -> dict[int, RemoteTable]:
     tables: dict[int, RemoteTable] = {}
     try:
         for i, name in enumerate(names):
             t = client.join(code, name or None, seats[i] if seats else None)
             assert t.viewer is not None
             tables[t.viewer] = t
+            if not keep:
+                continue
             try:
                 seat_tokens.remember(client.url, code, t.viewer, t.token or "")
             except OSError as exc:
@@ -159,7 +161,7 @@ class HostedTable:
                  listen: str = "0.0.0.0", data: Path | None = None, advertise: bool = True,
                  host_name: str = "", client_name: str = "solemio",
                  name_for: Callable[[dict[str, Any]], str] = default_name,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, keep: bool = True) -> None:
         self.plans = plans
         self.server = self._serve(listen, port, data if data is not None else hosted_folder())
         self.port = self.server.port
@@ -176,7 +178,7 @@ class HostedTable:
             answer = client.request(msg)
             self.code, self.host_token = answer["table"], answer["host"]
             here = [i for i, p in enumerate(plans) if p.kind == "here"]
-            tables = _take_seats(client, self.code, [plans[i].name for i in here], here)
+            tables = _take_seats(client, self.code, [plans[i].name for i in here], here, keep)
             spectator = client.spectate(self.code) if len(here) != 1 else None
             _wait_seats(client, self.code)
             self.session = NetSession(client, tables, spectator, name_for, self.host_token)
@@ -185,6 +187,42 @@ class HostedTable:
             raise
         if advertise:
             self._advertise(edition, host_name)
+
+    @classmethod
+    def again(cls, server: str, code: str, client_name: str = "solemio",
+              name_for: Callable[[dict[str, Any]], str] = default_name,
+              advertise: bool = True) -> HostedTable:
+        """Host again a table this window hosted before a restart: its server is started
+        on its folder (which reads the table back), and the kept seats are resumed."""
+        import json
+
+        path = hosted_folder() / f"{code}.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            net = data["extra"]["net"]
+            host_token = str(net["host"])
+            edition = str((data.get("cardset") or {}).get("id", "sole-mio"))
+            plans = [SeatPlan("friend" if s["kind"] == "person" else str(s["level"]),
+                              "blue") for s in net["seats"]]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise HostingError("no-table", f"{path}: {exc}") from None
+        port = int(server.rsplit(":", 1)[1])
+        self = cls.__new__(cls)
+        self.plans = plans
+        self.server = cls._serve("0.0.0.0", port, hosted_folder())
+        self.port = self.server.port
+        self.local_url = f"ws://127.0.0.1:{self.port}"
+        self.advertiser = None
+        self.code, self.host_token = code, host_token
+        try:
+            self.session = rejoin(server, code, client_name, name_for, self.local_url,
+                                  host_token)
+        except Exception:
+            self.server.stop()
+            raise
+        if advertise:
+            self._advertise(edition, "")
+        return self
 
     @staticmethod
     def _serve(listen: str, port: int | None, data: Path) -> BackgroundServer:
@@ -233,7 +271,7 @@ class HostedTable:
 
 def join_table(address: str, code: str, names: list[str], client_name: str = "solemio",
                name_for: Callable[[dict[str, Any]], str] = default_name,
-               watch: bool = False) -> NetSession:
+               watch: bool = False, keep: bool = True) -> NetSession:
     """Join table ``code`` at ``address`` with one seat per name (people sharing this
     window), or ``watch`` it; HostingError says why not."""
     code = code.strip().upper()
@@ -250,20 +288,22 @@ def join_table(address: str, code: str, names: list[str], client_name: str = "so
                                str(exc)) from None
         _wait_seats(client, code)
         return NetSession(client, {}, spectator, name_for)
-    tables = _take_seats(client, code, names or [""])
+    tables = _take_seats(client, code, names or [""], keep=keep)
     spectator = client.spectate(code) if len(tables) > 1 else None
     _wait_seats(client, code)
     return NetSession(client, tables, spectator, name_for)
 
 
 def rejoin(server: str, code: str, client_name: str = "solemio",
-           name_for: Callable[[dict[str, Any]], str] = default_name) -> NetSession:
+           name_for: Callable[[dict[str, Any]], str] = default_name,
+           connect_to: str | None = None, host_token: str | None = None) -> NetSession:
     """Take back the seats kept for ``code`` on ``server`` (a restarted game); a table the
-    server no longer has is forgotten."""
+    server no longer has is forgotten.  ``connect_to``: where that server listens now (a
+    table this window hosted, served again on another port)."""
     kept = seat_tokens.recall(server, code)
     if not kept:
         raise HostingError("no-table", code)
-    client = _connect(server, client_name)
+    client = _connect(connect_to or server, client_name)
     tables: dict[int, RemoteTable] = {}
     try:
         for _seat, token in sorted(kept.items()):
@@ -281,7 +321,28 @@ def rejoin(server: str, code: str, client_name: str = "solemio",
         raise HostingError("unreachable", str(exc)) from None
     spectator = client.spectate(code) if len(tables) > 1 else None
     _wait_seats(client, code)
-    return NetSession(client, tables, spectator, name_for)
+    return NetSession(client, tables, spectator, name_for, host_token)
+
+
+def hosted_here(server: str, code: str) -> bool:
+    """Whether ``code`` on ``server`` is a table this window hosted (its server was this
+    computer's, and its file is in the hosted tables' folder)."""
+    return server.startswith("ws://127.0.0.1:") and (hosted_folder() / f"{code}.json").is_file()
+
+
+def rejoin_or_rehost(server: str, code: str, client_name: str = "solemio",
+                     name_for: Callable[[dict[str, Any]], str] = default_name,
+                     advertise: bool = True) -> tuple[NetSession, HostedTable | None]:
+    """Take back the seats kept for ``code``; a table this window hosted whose server is
+    gone (the game was restarted) is served again first, from its file, on the same port
+    when free.  The session, and the HostedTable when this window hosts it again."""
+    try:
+        return rejoin(server, code, client_name, name_for), None
+    except HostingError as exc:
+        if exc.reason != "unreachable" or not hosted_here(server, code):
+            raise
+    hosted = HostedTable.again(server, code, client_name, name_for, advertise)
+    return hosted.session, hosted
 
 
 def find_on_lan(code: str, timeout: float = 3.0) -> str:

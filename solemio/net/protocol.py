@@ -40,7 +40,12 @@ PHRASES = ("hello", "good-luck", "well-played", "one-moment", "thanks", "oops", 
 
 #: The messages a client may send (``docs/protocol.md``).
 CLIENT_MESSAGES = ("hello", "create", "join", "resume", "spectate", "move", "chat",
-                   "stand-in", "record", "ping")
+                   "stand-in", "preview", "record", "ping")
+
+#: A preview request names at most this many choices; each outcome carries at most this
+#: many events (the window rehearses the first ones).
+MAX_PREVIEWS = 16
+PREVIEW_EVENTS = 4
 
 #: Why a request was refused: the ``reason`` of a ``refused`` message.
 REASONS = {

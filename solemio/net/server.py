@@ -59,6 +59,7 @@ class Limits:
     # connections it may hold, at least 10) ...
     create_rate: float = 1 / 60  # ... and per second after that
     linger: float = 3600.0  # seconds a finished table nobody watches stays loaded
+    idle: float = 6 * 3600.0  # ... and an unfinished one (then it waits on disk only)
 
 
 class Bucket:
@@ -119,7 +120,8 @@ class TableServer:
         self.per_address: dict[str, int] = defaultdict(int)
         self.misses: dict[str, Bucket] = {}  # per address: wrong codes and tokens allowed
         self.creates: dict[str, Bucket] = {}  # per address: tables it may still open
-        self.idle_since: dict[str, float] = {}  # finished tables nobody watches: since when
+        self.idle_since: dict[str, float] = {}  # tables nobody is at: since when
+        self.unloading: dict[str, concurrent.futures.Future] = {}  # code: its last write
         self.sweeper: asyncio.Task | None = None
         self.agents: dict[tuple[str, int], Any] = {}
         self.thinking: dict[str, asyncio.Task] = {}
@@ -170,15 +172,20 @@ class TableServer:
             self.sweep()
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Unload the finished tables nobody has watched for ``linger`` seconds: their file
-        moves to ``DIR/finished/`` (a record of the game), their memory is freed."""
+        """Unload the tables nobody has been at for a while, so abandoned ones never fill
+        the server's memory: a finished table after ``linger`` seconds (its file moves to
+        ``DIR/finished/``, a record of the game), an unfinished one after ``idle`` seconds
+        (its file stays in ``DIR`` and is read back when a player returns)."""
         now = time.monotonic() if now is None else now
         gone = []
         for code, t in list(self.tables.items()):
-            if not t.game.is_over() or self.watchers.get(code):
+            over = t.game.is_over()
+            if self.watchers.get(code) or (not over and (
+                    self.data is None or code in self.thinking)):
                 self.idle_since.pop(code, None)
                 continue
-            if now - self.idle_since.setdefault(code, now) < self.limits.linger:
+            wait = self.limits.linger if over else self.limits.idle
+            if now - self.idle_since.setdefault(code, now) < wait:
                 continue
             handle = self.saving.pop(code, None)
             if handle is not None:
@@ -188,8 +195,14 @@ class TableServer:
             for key in [k for k in self.agents if k[0] == code]:
                 del self.agents[key]
             gone.append(code)
-            if self.data is not None:
+            if self.data is not None and over:
                 self.writer.submit(self._retire, code, t)
+            elif self.data is not None:
+                # an unfinished table nobody is at: on disk only, read back when somebody
+                # resumes, joins or watches it (``_table``)
+                self.unloading[code] = self.writer.submit(
+                    write_atomic, self._path(code), P.encode(t.to_save()))
+                log.info("table %s unloaded after %.0f s with nobody at it", code, wait)
         return gone
 
     def _retire(self, code: str, t: NetTable) -> None:
@@ -278,10 +291,10 @@ class TableServer:
             return
         ref = None
         try:
+            msg = P.decode(frame)  # first, so that even a flood refusal names its request
+            ref = msg.get("ref") if isinstance(msg.get("ref"), int | str) else None
             if not conn.bucket.take():
                 raise ProtocolError("flood")
-            msg = P.decode(frame)
-            ref = msg.get("ref") if isinstance(msg.get("ref"), int | str) else None
             if not conn.hello and msg["type"] != "hello":
                 raise ProtocolError("hello-first")
             answer = self.dispatch(conn, msg)
@@ -346,10 +359,36 @@ class TableServer:
                 "editions": list(EDITIONS), "phrases": list(P.PHRASES)}
 
     def _table(self, msg: dict[str, Any]) -> NetTable:
-        code = P.field(msg, "table", str)
-        t = self.tables.get(code.upper())
+        code = P.field(msg, "table", str).upper()
+        t = self.tables.get(code)
+        if t is None:
+            t = self._reload(code)
         if t is None:
             raise ProtocolError("no-table")
+        return t
+
+    def _reload(self, code: str) -> NetTable | None:
+        """An unfinished table unloaded while nobody was at it (``sweep``), read back from
+        its file; None when there is none."""
+        if self.data is None or not P.valid_code(code) or len(self.tables) >= self.limits.tables:
+            return None
+        pending = self.unloading.pop(code, None)
+        if pending is not None:
+            with contextlib.suppress(Exception):
+                pending.result(10)  # its last write first (a moment, on the writer thread)
+        path = self._path(code)
+        if not path.is_file():
+            return None
+        try:
+            t = NetTable.load(path)
+        except SaveError as exc:
+            log.error("table file skipped: %s", exc)
+            return None
+        if t.code != code:
+            return None
+        self.tables[code] = t
+        log.info("table %s read back", code)
+        self.kick(code)
         return t
 
     def on_create(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -500,6 +539,47 @@ class TableServer:
         self._presence(t.code)
         self.kick(t.code)
         return {"type": "stood-in", "table": t.code, "seat": seat, "level": level}
+
+    def on_preview(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
+        """What each of the deciding seat's ``choices`` would bring it (its first events,
+        and who decides next), for the window's work done ahead.  Computed on a copy of
+        the game where everything the seat cannot see is dealt again (``Game.redeal``,
+        canonical: it depends only on what the seat knows) with a generator of its own,
+        so an outcome tells the seat nothing it does not know: a draw shows some card,
+        not the card it would draw."""
+        import random
+
+        from solemio.engine.rng import GameRandom
+
+        t = self._table(msg)
+        seat = self._held(conn, t, P.field(msg, "token", str))
+        index = P.field(msg, "index", int)
+        raw = msg.get("choices")
+        if not isinstance(raw, list) or not 0 < len(raw) <= P.MAX_PREVIEWS:
+            raise ProtocolError("bad-message", f"choices: 1 to {P.MAX_PREVIEWS} choices")
+        choices = [P.choice_from_wire(c) for c in raw]
+        game = t.game
+        if index != len(game.choices_log):
+            raise ProtocolError("stale-move")
+        d = game.decision()
+        if d is None or d.seat != seat:
+            raise ProtocolError("not-your-turn")
+        base = game.redeal(seat, random.Random(index))
+        base.rng = GameRandom(index)
+        base.events = []  # only what the choice brings is read
+        outcomes: list[dict[str, Any] | None] = []
+        for choice in choices:
+            copy = base.clone(record_events=True)
+            try:
+                copy.apply(choice, seat)
+            except IllegalChoice:
+                outcomes.append(None)
+                continue
+            nd = copy.decision()
+            outcomes.append({"events": copy.events_for(seat)[: P.PREVIEW_EVENTS],
+                             "deciding": nd.seat if nd is not None else None})
+        return {"type": "preview", "table": t.code, "seat": seat, "index": index,
+                "outcomes": outcomes}
 
     def on_record(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
         """The whole game of a finished table (the save format without the seating: no

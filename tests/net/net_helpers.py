@@ -16,7 +16,8 @@ from solemio.net.client import ConnectionLost, RemoteTable, StaleMove, TableClie
 
 #: Every message type a server may send.
 SERVER_MESSAGES = {"welcome", "created", "joined", "watching", "update", "seats", "chat",
-                   "moved", "refused", "problem", "replaced", "stood-in", "pong"}
+                   "moved", "refused", "problem", "replaced", "stood-in", "pong",
+                   "preview", "record"}
 
 
 def plain(x: Any) -> Any:

@@ -272,3 +272,40 @@ def test_an_address_may_open_only_a_few_tables_at_once(tmp_path):
         except Refused as exc:
             assert exc.reason == "too-many-tables"
         c.close()
+
+
+def test_an_abandoned_unfinished_table_leaves_memory_and_comes_back_when_resumed(tmp_path):
+    """A table nobody is at for ``idle`` seconds is unloaded (abandoned tables never fill
+    the server's memory); its file stays, and a returning player's resume reads it back
+    where it was."""
+    limits = Limits(per_address=64, rate=400, burst=400, idle=0.0)
+    with BackgroundServer(tmp_path, limits) as bs:
+        c = TableClient(bs.url)
+        code, _ = c.create("sole-mio", ["person", "person"], seed=9)
+        a, b = c.join(code, "Ann"), c.join(code, "Bea")
+        mover = a if a.decision() is not None else b
+        mover.apply(mover.decision().choices[0])
+        moves, events = a.moves(), a.event_count()
+        tokens = {a.viewer: a.token, b.viewer: b.token}
+        c.close()
+        time.sleep(0.3)
+        assert bs.call(bs.server.sweep) == [code]
+        assert code not in bs.server.tables
+        bs.server.writer.submit(lambda: None).result(5)
+        assert (tmp_path / f"{code}.json").is_file()
+        c2 = TableClient(bs.url)
+        back = c2.resume(code, tokens[a.viewer])
+        assert code in bs.server.tables
+        assert back.moves() == moves and back.event_count() == events
+        assert back.events() == a.events()
+        c2.close()
+
+
+def test_a_table_without_a_folder_is_never_unloaded_unfinished(tmp_path):
+    limits = Limits(per_address=64, rate=400, burst=400, idle=0.0)
+    with BackgroundServer(None, limits) as bs:
+        c = TableClient(bs.url)
+        code, _ = c.create("sole-mio", ["person", "easy"], seed=9)
+        c.close()
+        time.sleep(0.2)
+        assert bs.call(bs.server.sweep) == [] and code in bs.server.tables

@@ -54,3 +54,55 @@ def test_the_remote_table_answers_as_the_local_one_for_its_seat(server):
     local.apply(choice)
     assert decider.moves() == 1 and decider.events() == local.events_for(decider.viewer)
     c.close()
+
+
+def _previews(t, timeout=5.0):
+    d = t.decision()
+    assert t.wait_for(lambda: all(t.preview(c) is not None or c not in d.choices
+                                  for c in d.choices) and t.preview(d.choices[0]) is not None,
+                      timeout)
+    return {c: t.preview(c) for c in d.choices}
+
+
+def test_the_remote_preview_matches_the_local_one_where_the_seat_knows_everything(server):
+    """A draw's outcome shows some card; what the seat knows (the order of its events,
+    who decides next) is as the local preview says."""
+    c = TableClient(server.url)
+    code, _ = c.create("sole-mio", ["person", "person"], seed=4)
+    tables = [c.join(code, seat=s) for s in range(2)]
+    t = next(x for x in tables if x.decision() is not None)
+    local = SeatTable(server.table(code).game.clone(record_events=True), t.viewer)
+    out = _previews(t)
+    assert set(out) == set(t.decision().choices)
+    for choice, (events, deciding) in out.items():
+        mine_events, mine_deciding = local.preview(choice)
+        assert deciding == mine_deciding
+        assert [e["type"] for e in events] == [e["type"] for e in mine_events][:len(events)]
+    c.close()
+
+
+def test_a_preview_tells_the_seat_nothing_it_does_not_know(server):
+    """Two worlds the seat cannot tell apart (everything it cannot see dealt again) give
+    the same previews: the outcome depends only on what the seat knows."""
+    import random
+
+    c = TableClient(server.url)
+    code, _ = c.create("sole-mio", ["person", "person", "person"], seed=8)
+    tables = [c.join(code, seat=s) for s in range(3)]
+    t = next(x for x in tables if x.decision() is not None)
+    # play until the seat has a draw to make (its outcome would show the supply's top)
+    while t.decision() is None or t.decision().kind != "draw":
+        mover = next(x for x in tables if x.decision() is not None)
+        mover.apply(mover.decision().choices[0])
+        t = next(x for x in tables if x.decision() is not None)
+    first = _previews(t)
+    net = server.table(code)
+    other = server.call(lambda: net.game.redeal(t.viewer, random.Random(99)))
+    other.events = net.game.events
+    assert server.call(lambda: net.game.supply) != server.call(lambda: other.supply)
+    server.call(lambda: setattr(net, "game", other))
+    c2 = TableClient(server.url)
+    again = c2.resume(code, t.token)
+    assert _previews(again) == first
+    c.close()
+    c2.close()

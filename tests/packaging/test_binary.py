@@ -85,6 +85,25 @@ def test_selftest_with_no_display_and_no_audio(onefile, tmp_path):
     assert len(colours) > 50, "the saved frame is nearly one flat colour"
 
 
+def test_the_frozen_binary_can_host_and_join_a_table(onefile, tmp_path):
+    """--selftest's network check hosts a table with the server inside the binary, joins it
+    by address and code, and sees a move made at one window reach the other; it also loads
+    ``ssl`` (wss://) and zeroconf, which an earlier spec left out (joining then failed)."""
+    code, report = _selftest(onefile, _env(tmp_path))
+    assert "network" in report["seconds"]
+    assert not [f for f in report["failures"] if f.startswith("network")], report["failures"]
+    # and the server command runs from the binary too
+    proc = subprocess.Popen([str(onefile), "serve", "--port", "0", "--data",
+                             str(tmp_path / "tables")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+    try:
+        line = proc.stdout.readline()
+        assert "ws://127.0.0.1:" in line, (line, proc.stderr.read() if proc.poll() else "")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
 def test_no_display_is_explained_in_one_line(onefile, tmp_path):
     proc = subprocess.run([str(onefile)], capture_output=True, text=True, env=_env(tmp_path),
                           timeout=120)

@@ -155,3 +155,29 @@ def test_a_wrong_code_or_address_is_said_in_one_sentence(make_app, no_lan):
     scene.wait_done()
     assert scene.error == "A table code has six letters and digits."
     app.draw()
+
+
+def test_a_restarted_host_hosts_its_table_again_from_your_tables(make_app, no_lan):
+    app = make_app()
+    host_table(app, ["here", "friend"])
+    s = app.network.session
+    code, seat0 = s.code, s.tables[0]
+    d = seat0.decision()
+    if d is not None:
+        seat0.apply(d.choices[0])
+    moves = seat0.moves()
+    # the window is closed: its server stops and keeps the table
+    driver.key(app, __import__("pygame").K_ESCAPE)
+    app.leave_network()
+    again = make_app()
+    again.manager.open("title")
+    driver.click(again, driver.widget(again, "join").rect)
+    scene = again.manager.top
+    scene.advertise = False
+    assert [c for _s, c in scene.kept] == [code]
+    driver.click(again, driver.widget(again, "rejoin0").rect)
+    scene.wait_done()
+    assert isinstance(again.manager.top, LobbyScene), scene.error
+    back = again.network.session
+    assert back.code == code and back.persons == [0] and back.host_token is not None
+    assert again.network.hosted is not None and back.table.moves() == moves

@@ -154,17 +154,22 @@ class JoinScene(FormScene):
                   self.joined)
 
     def rejoin(self, server: str, code: str) -> None:
-        from solemio.net.hosting import rejoin
+        """Take back the seats kept for ``code`` (a table this window hosted before a
+        restart is hosted again)."""
+        from solemio.net.hosting import rejoin_or_rehost
         from solemio.ui.netplay import seat_name
 
-        self.busy(_("Joining…"), lambda: rejoin(server, code, _client_name(), seat_name),
-                  self.joined)
+        self.busy(_("Joining…"), lambda: rejoin_or_rehost(server, code, _client_name(),
+                                                          seat_name, self.advertise),
+                  lambda found: self.joined(*found))
 
-    def joined(self, session: Any) -> None:
+    advertise = True  # a table hosted again is listed on the local network (not in tests)
+
+    def joined(self, session: Any, hosted: Any = None) -> None:
         from solemio.ui.netplay import NetPlay
 
         self.app.leave_network()
-        self.app.network = NetPlay(session)
+        self.app.network = NetPlay(session, hosted)
         self.app.manager.swap("lobby")
 
     def draw(self, surface: pygame.Surface) -> None:
