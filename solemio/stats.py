@@ -274,7 +274,9 @@ def lines_for(game: Any, seats: list[Any], when: float | None = None) -> list[Ga
     persons = [i for i, s in enumerate(seats) if s.person]
     if not persons or not game.is_over():
         return []
-    levels = {s.level for s in seats if not s.person}
+    # the opponents' levels; people at other windows of a networked table ("remote") are
+    # people, not a level
+    levels = {s.level for s in seats if not s.person and s.level != "remote"}
     level = "people" if not levels else (levels.pop() if len(levels) == 1 else "mixed")
     winners = set(game.view(None).winners)
     scores = game.scores()

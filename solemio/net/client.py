@@ -37,7 +37,7 @@ from solemio.engine.choices import to_json
 from solemio.engine.game import play_choice
 from solemio.engine.views import SeatView
 from solemio.net import protocol as P
-from solemio.show.director import only_answer
+from solemio.show.director import REVEAL_KINDS, only_answer
 from solemio.show.table import NotYourDecision
 
 log = logging.getLogger("solemio.net.client")
@@ -255,8 +255,10 @@ class TableClient:
             return
         d = P.decision_of(st.view)
         st.previews, st.previews_at = {}, st.moves
-        if d is None or not isinstance(d.choices, list | tuple) or \
-                not 0 < len(d.choices) <= P.MAX_PREVIEWS:
+        # only the reveal's decisions: the window rehearses what their choices bring
+        # (ui/table/reveal/rehearsal.py); a turn's are shown as they come
+        if d is None or d.kind not in REVEAL_KINDS or not isinstance(d.choices, list | tuple) \
+                or not 0 < len(d.choices) <= P.MAX_PREVIEWS:
             return
         asked = list(d.choices)
         self._preview_asked[(st.table, st.seat, st.moves)] = asked

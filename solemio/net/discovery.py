@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, Zeroconf
+from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, Zeroconf
 
 from solemio.net import protocol as P
 from solemio.net.tables import EDITIONS
@@ -73,7 +73,7 @@ class Advertiser:
     """Advertise tables while they are open (one zeroconf instance for all of them)."""
 
     def __init__(self, interfaces: Any = None) -> None:
-        self.zc = Zeroconf(interfaces=interfaces or "all", ip_version=IPVersion.V4Only)
+        self.zc = Zeroconf(interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
         self.infos: dict[str, ServiceInfo] = {}
 
     def advertise(self, info: ServiceInfo) -> None:
@@ -99,7 +99,7 @@ class Browser:
     """The tables seen on the local network, kept up to date in the background."""
 
     def __init__(self, interfaces: Any = None) -> None:
-        self.zc = Zeroconf(interfaces=interfaces or "all", ip_version=IPVersion.V4Only)
+        self.zc = Zeroconf(interfaces=interfaces or InterfaceChoice.All, ip_version=IPVersion.V4Only)
         self._names: set[str] = set()
         self._lock = threading.Lock()
         self._browser = ServiceBrowser(self.zc, SERVICE, self)

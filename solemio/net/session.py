@@ -31,7 +31,7 @@ from solemio.engine import load_cardset
 from solemio.net.client import ConnectionLost, RemoteTable, TableClient
 from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
-from solemio.show.host import SeatConfig
+from solemio.show.host import REMOTE, SeatConfig
 from solemio.show.memory import MemoryTraining
 from solemio.show.state import ShowState
 from solemio.show.thinker import Thinker
@@ -101,7 +101,10 @@ class NetSession:
         for i, colour in enumerate(self._colours):
             info = by_seat.get(i, {"seat": i, "kind": "person"})
             name = info.get("name") or self.name_for(info)
-            level = info.get("level") or info.get("stand_in") or "normal"
+            if info.get("kind") == "computer":
+                level = info.get("level") or "normal"
+            else:  # a person elsewhere (a computer may stand in for them a while)
+                level = info.get("stand_in") or REMOTE
             seats.append(SeatConfig(name=name, colour=colour, person=i in self.tables,
                                     level=level))
         self.seats = seats

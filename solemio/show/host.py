@@ -34,6 +34,11 @@ log = logging.getLogger("solemio.session")
 WINDOW_AGENT_OPTIONS: dict[str, dict] = {"hard": {"workers": 0}}
 
 
+#: The ``level`` of a seat a person plays at another window of a networked table
+#: (``solemio/net/session.py``): not this screen's, and not a computer.
+REMOTE = "remote"
+
+
 @dataclass
 class SeatConfig:
     """One seat as set up in the new-game scene."""

@@ -16,18 +16,22 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _
-from solemio.texts import level_name
 from solemio.ui import theme
 
 PHRASE_SECONDS = 6.0  # how long a set phrase stays on screen
 
 
+#: The computer seats' names, by seat: the same at every window of the table, and short
+#: (the seat panels say "computer · level" beneath).
+COMPUTER_NAMES = ("Giulia", "Marco", "Sofia", "Luca", "Elena")
+
+
 def seat_name(info: dict[str, Any]) -> str:
-    """A seat's name when the table gives none, in this window's language."""
-    seat = int(info.get("seat", 0)) + 1
+    """A seat's name when the table gives none (a computer's, or a seat nobody took)."""
+    seat = int(info.get("seat", 0))
     if info.get("kind") == "computer":
-        return _("Computer {n} ({level})", n=seat, level=level_name(str(info.get("level"))))
-    return _("Seat {n}", n=seat)
+        return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
+    return _("Seat {n}", n=seat + 1)
 
 
 def status_text(status: str) -> str:

@@ -48,3 +48,12 @@ def test_an_advertised_table_is_found_on_loopback():
     finally:
         browser.close()
         ad.close()
+
+
+def test_the_windows_default_of_every_network_is_one_zeroconf_takes():
+    """The hosting and joining windows advertise and browse on every network (no
+    ``interfaces`` given): a value zeroconf refused made both fail silently before."""
+    ad = discovery.Advertiser()
+    browser = discovery.Browser()
+    ad.close()
+    browser.close()

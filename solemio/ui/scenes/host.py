@@ -37,8 +37,9 @@ class HostScene(FormScene):
         self.editions = [e for e in entries if e.id in SERVER_EDITIONS]
         self.edition = 0
         self.n = 4
-        self.rows = [{"kind": "here" if i == 0 else "friend", "name": _("You") if i == 0 else ""}
-                     for i in range(5)]
+        # names are typed: another window shows them as they are ("You" would read as a
+        # name there); an empty one becomes "Seat n"
+        self.rows = [{"kind": "here" if i == 0 else "friend", "name": ""} for i in range(5)]
         if setup:  # the New game screen's choices, as far as they fit a networked table
             ids = [e.id for e in self.editions]
             if setup.get("edition") in ids:
@@ -47,8 +48,9 @@ class HostScene(FormScene):
             for i, row in enumerate(setup.get("rows", [])[:5]):
                 kind = row.get("type")
                 if kind == "person":
+                    name = row.get("name", "") if i == 0 else ""
                     self.rows[i] = {"kind": "here" if i == 0 else "friend",
-                                    "name": row.get("name", "") if i == 0 else ""}
+                                    "name": "" if name == _("You") else name}
                 elif kind in SEAT_KINDS:
                     self.rows[i] = {"kind": kind, "name": ""}
 

@@ -33,7 +33,7 @@ class JoinScene(FormScene):
         from solemio.net import seat_tokens
 
         self.heading = _("Join a table")
-        self.names = [_("You"), "", "", ""]
+        self.names = ["", "", "", ""]  # typed: other windows show them as they are
         self.people = 1
         self.address = ""
         self.code = ""

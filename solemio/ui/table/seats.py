@@ -12,6 +12,7 @@ import pygame
 
 from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import _, ngettext
+from solemio.show.host import REMOTE
 from solemio.texts import level_name
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
@@ -101,7 +102,8 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     cy = band.bottom + pad // 2 + head_h // 2
     seat_token(app, surface, colour, (rect.x + pad + rad, cy), rad)
     name_x = rect.x + pad * 2 + rad * 2
-    tag = _("computer · {level}", level=level_name(cfg.level)) if not cfg.person else ""
+    tag = "" if cfg.person else (_("at another screen") if cfg.level == REMOTE
+                                 else _("computer · {level}", level=level_name(cfg.level)))
     name_w = rect.right - pad - name_x
     name_px = int(head_h * 0.52)
     name = theme.fit_text(cfg.name, name_px, name_w, theme.INK, bold=True)
