@@ -45,6 +45,26 @@ def status_text(status: str) -> str:
     return ""
 
 
+def leave(app: Any) -> None:
+    """Leave the networked table for the title screen; a host is asked first, since the
+    table's server is in this window (the table is kept: hosting it again from "Your
+    tables" resumes it)."""
+    from solemio.ui.scene import make_scene
+
+    def go() -> None:
+        app.leave_network()
+        app.manager.reset(make_scene("title", app))
+
+    network = app.network
+    if network is None or network.hosted is None:
+        go()
+        return
+    app.manager.open("confirm", _("Your friends play at this table through your window: "
+                                  "leaving closes it for everybody until you host it again "
+                                  "from Join a table."),
+                     _("Close the table"), _("Stay"), go)
+
+
 class NetPlay:
     """One networked table of this window (see the module's docstring)."""
 

@@ -181,3 +181,48 @@ def test_a_restarted_host_hosts_its_table_again_from_your_tables(make_app, no_la
     back = again.network.session
     assert back.code == code and back.persons == [0] and back.host_token is not None
     assert again.network.hosted is not None and back.table.moves() == moves
+
+
+def test_a_watcher_sees_the_public_table_and_a_lost_connection_is_said(make_app, no_lan):
+    host, watcher = make_app(), make_app()
+    host_table(host, ["here", "easy"])
+    code, port = host.network.session.code, host.network.hosted.port
+    watcher.manager.open("title")
+    driver.click(watcher, driver.widget(watcher, "join").rect)
+    scene = watcher.manager.top
+    scene.address, scene.code = f"127.0.0.1:{port}", code
+    driver.click(watcher, driver.widget(watcher, "watch").rect)
+    scene.wait_done()
+    assert isinstance(watcher.manager.top, LobbyScene), scene.error
+    s = watcher.network.session
+    assert s.persons == [] and s.viewer is None
+    assert not [w for w in watcher.manager.top.focus.widgets if w.name.startswith("say-")]
+    driver.click(watcher, driver.widget(watcher, "play").rect)
+    table = watcher.manager.top
+    assert isinstance(table, TableScene)
+    for _ in range(20):
+        watcher.step([], 0.2, draw=False)
+        assert s.show.hand == () and table.my_decision() is None
+    watcher.draw()
+    # the host's window closes: the watcher's says the connection is lost, and retries
+    host.leave_network()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and s.status == "connected":
+        watcher.step([], 0.05, draw=False)
+    assert s.status == "retrying"
+    from solemio.ui.netplay import status_text
+
+    assert status_text(s.status) == "The connection to the table is lost: trying again…"
+    watcher.draw()
+
+
+def test_the_host_is_asked_before_leaving_closes_the_table(make_app, no_lan):
+    from solemio.ui.scenes.confirm import ConfirmScene
+    from solemio.ui.scenes.title import TitleScene
+
+    app = make_app()
+    host_table(app, ["here", "friend"])
+    driver.click(app, driver.widget(app, "leave").rect)
+    assert isinstance(app.manager.top, ConfirmScene) and app.network is not None
+    app.manager.top.on_yes()
+    assert app.network is None and isinstance(app.manager.top, TitleScene)

@@ -13,7 +13,6 @@ from solemio.net.phrases import phrases
 from solemio.texts import level_name
 from solemio.ui import layout, theme
 from solemio.ui.netform import FormScene
-from solemio.ui.scene import make_scene
 from solemio.ui.widgets import Button
 
 STAND_IN_LEVEL = "normal"  # the computer the host lets play a seat whose person is gone
@@ -118,8 +117,9 @@ class LobbyScene(FormScene):
             self.app.manager.swap("table", self.session)
 
     def leave(self) -> None:
-        self.app.leave_network()
-        self.app.manager.reset(make_scene("title", self.app))
+        from solemio.ui.netplay import leave
+
+        leave(self.app)
 
     def on_escape(self) -> None:
         self.to_table()

@@ -63,8 +63,9 @@ class PauseScene(WidgetScene):
     def leave_table(self) -> None:
         """Leave the networked table (its seats stay this player's to rejoin; a hosted
         table's server stops and keeps it)."""
-        self.app.leave_network()
-        self.app.manager.reset(make_scene("title", self.app))
+        from solemio.ui.netplay import leave
+
+        leave(self.app)
 
     def log(self) -> None:
         self.app.manager.open("log", self.session)
