@@ -226,3 +226,37 @@ def test_the_host_is_asked_before_leaving_closes_the_table(make_app, no_lan):
     assert isinstance(app.manager.top, ConfirmScene) and app.network is not None
     app.manager.top.on_yes()
     assert app.network is None and isinstance(app.manager.top, TitleScene)
+
+
+def test_the_host_lets_a_computer_play_for_a_friend_who_is_gone(make_app, no_lan,
+                                                                 monkeypatch, tmp_path):
+    host, guest = make_app(), make_app()
+    host_table(host, ["here", "friend"])
+    net = host.network
+    code, port = net.session.code, net.hosted.port
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "bea"))  # Bea's own computer
+    join_table(guest, f"127.0.0.1:{port}", code, ["Bea"])
+    guest.leave_network()  # Bea's window closes
+    lobby = host.manager.top
+    end = time.monotonic() + 5
+    while time.monotonic() < end and driver.widget(host, "stand-in1") is None:
+        host.step([], 0.05, draw=False)
+    driver.click(host, driver.widget(host, "stand-in1").rect)
+    lobby.wait_done()
+    server_table = net.hosted.server.table(code)
+    assert server_table.seats[1].stand_in == "normal"
+    # the computer plays Bea's seat: the table moves on without her
+    moves = net.session.table.moves()
+    end = time.monotonic() + 20
+    while time.monotonic() < end and net.session.table.deciding() == 1:
+        host.step([], 0.05, draw=False)
+    assert net.session.table.deciding() != 1 or net.session.table.moves() > moves
+    host.draw()
+    # Bea comes back ("Your tables"): her seat is hers again
+    again = make_app()
+    again.manager.open("join")
+    scene = again.manager.top
+    driver.click(again, driver.widget(again, "rejoin0").rect)
+    scene.wait_done()
+    assert again.network.session.persons == [1]
+    assert server_table.seats[1].stand_in is None
