@@ -177,7 +177,7 @@ def test_the_selftest_notes_each_broken_variant_once(tmp_path: Path, monkeypatch
     monkeypatch.setenv("SOLEMIO_HOME", str(home))
     paths = _all_kinds(home / "data" / "cardsets")
     for step in ("_pictures", "_fonts", "_sounds", "_catalogues", "_games", "_hard_workers",
-                 "_scenes"):
+                 "_scenes", "_network"):
         monkeypatch.setattr(selftest, step, lambda *args: None)
     logs.reset()
     try:

@@ -273,7 +273,8 @@ class NetSession:
 
     def messages(self) -> list[dict]:
         """The set phrases said at this table, oldest first."""
-        return [m for m in self.client.chat if m.get("table") == self.code]
+        said = list(self.client.chat)  # one step: the receiving thread appends meanwhile
+        return [m for m in said if m.get("table") == self.code]
 
     def stand_in(self, seat: int, level: str | None) -> None:
         """(The host) let a computer play ``seat`` until its person returns, or take it back."""
