@@ -25,6 +25,8 @@ class Evaluator:
         self.cs = cs
         self._needs: dict[tuple[str, int, int], list[tuple]] = {}
         self._variant_needs: dict[tuple, tuple] = {}  # a few hundred at most: orders x variants
+        # a variant decision's distinct needs with the first choice of each (heuristic._d_variant)
+        self.variant_firsts: dict[tuple, list[tuple]] = {}
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)
@@ -94,6 +96,56 @@ class Evaluator:
                 best = cand
         return best
 
+    def fill_deps(self, order_id: str, own: int, scorer: int) -> frozenset[int] | None:
+        """The kinds whose columns and hand ``best_fill`` reads for this order (None: every kind).
+
+        A play of one kind changes only that kind's column and hand, so an
+        order that reads no other kinds keeps its value (the turn plan of
+        ``heuristic`` re-costs only the orders a candidate play touches).
+        """
+        key = ("deps", order_id, own, scorer)
+        got = self._variant_needs.get(key, False)
+        if got is not False:
+            return got
+        spec = self.cs.order(order_id)
+        ot = spec.otype
+        deps: frozenset[int] | None
+        if ot.special:
+            deps = frozenset()
+        elif not ot.static_variants or ot.name == "staircase":
+            deps = None
+        else:
+            kinds: set[int] = {own} if ot.name == "none-of-mine" else set()
+            for v in self.needs(order_id, own, scorer, [0.0] * 5):
+                if v[3]:
+                    kinds = None  # type: ignore[assignment]
+                    break
+                kinds.update(k for k in range(5) if v[1][k] or v[2][k])
+            deps = None if kinds is None else frozenset(kinds)
+        self._variant_needs[key] = deps
+        return deps
+
+    def fill_miss_spent(
+        self, order_id: str, own: int, scorer: int,
+        cu: list[float], cd: list[float], hu: list[int], hd: list[int],
+    ) -> tuple[float, float]:
+        """``best_fill``'s (missing, hand units spent) alone: the same arithmetic, no lists built."""
+        spec = self.cs.order(order_id)
+        ot = spec.otype
+        if ot.special:
+            return 99.0, 0.0
+        if ot.name == "none-of-mine" and cu[own] > 0.5:
+            return 99.0, 0.0
+        bm, bs = 99.0, 0.0
+        for v in self.needs(order_id, own, scorer, cu):
+            if v[0] == "staircase":
+                cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
+                return cand[0], cand[1]
+            m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
+            if m < bm or (m == bm and s < bs):
+                bm, bs = m, s
+        return bm, bs
+
     @staticmethod
     def _cost(variant, units, dbl, many, cu, cd, hu, hd):
         miss = 0.0
@@ -132,6 +184,36 @@ class Evaluator:
                 spent += h
                 miss += m - h
         return miss, spent, variant, take, hand
+
+
+def miss_spent(units, dbl, many, cu, cd, hu, hd) -> tuple[float, float]:
+    """``Evaluator._cost``'s (missing, spent), with the same operations in the same order."""
+    miss = 0.0
+    spent = 0.0
+    for k in range(5):
+        u = units[k]
+        if u:
+            have = cu[k]
+            m = u - (u if have >= u else have)
+            if m > 0:
+                h = hu[k] if hu[k] < m else m
+                spent += h
+                miss += m - h
+        dn = dbl[k]
+        if dn:
+            have = cd[k]
+            m = dn - (dn if have >= dn else have)
+            if m > 0:
+                h = hd[k] if hd[k] < m else m
+                spent += 2 * h
+                miss += m - h
+    if many:
+        m = many - sum(cu)
+        if m > 0:
+            h = min(m, sum(hu))
+            spent += h
+            miss += m - h
+    return miss, spent
 
 
 def hand_vectors(hand: tuple) -> tuple[list[int], list[int], list[str]]:
@@ -192,13 +274,24 @@ def project_from(
     hu: list[int],
     hd: list[int],
     opp_topup: float,
+    memo: dict | None = None,
 ) -> tuple[list[float], list[float], dict[int, float]]:
     """``project_oven`` resumed: ``entries[start:end]`` folded into a state (copied, not changed).
 
     The fold reads the hand only at the seat's own orders, so the state before
     the seat's first own order can be kept and resumed (``playout._SampleSelf``
     does, with the same arithmetic in the same order: the same answers).
+
+    ``memo`` (for one seat, its kinds and ``opp_topup``): each order's step of
+    the fold remembered by the order, its owner, the scorer's kind, the
+    columns before it and, for the seat's own orders, the hand.  The step is a
+    pure function of these, so a remembered step gives the same numbers; a
+    play-out's decisions fold the same oven again and again, mostly through
+    the same states.
     """
+    if memo is not None:
+        return _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd,
+                             opp_topup, memo)
     cu = list(cu)
     cd = list(cd)
     mine = dict(mine)
@@ -238,4 +331,74 @@ def project_from(
                     if t:
                         cu[k] = max(0.0, cu[k] - t)
                         cd[k] = min(cd[k], cu[k] / 2)
+    return cu, cd, mine
+
+
+def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: int, own: int,
+                scorer: int, hu: list[int], hd: list[int], opp_topup: float) -> float | None:
+    """One ordinary order's step of the fold, ``cu`` and ``cd`` changed in place.
+
+    Returns the chance for the seat's own order (None for an opponent's).
+    """
+    spec = ev.spec(e.order)
+    mv = None
+    if e.seat == me:
+        miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, hu, hd)
+        ok = miss <= 0.01
+        mv = 1.0 if ok else (0.35 if miss <= 2 and spec.help and ev.cs.help else 0.0)
+    else:
+        miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, _ZERO, _ZERO)
+        ok = miss <= opp_topup
+    if ok or (mv is not None and mv > 0.3):
+        for k in range(5):
+            t = take[k]
+            if t:
+                cu[k] = max(0.0, cu[k] - t)
+                cd[k] = min(cd[k], cu[k] / 2)
+    return mv
+
+
+def _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd, opp_topup,
+                  memo: dict) -> tuple[list[float], list[float], dict[int, float]]:
+    """``project_from`` with its order steps remembered in ``memo`` (the same arithmetic)."""
+    cu = list(cu)
+    cd = list(cd)
+    mine = dict(mine)
+    hand = (*hu, *hd)
+    if len(memo) > 200_000:
+        memo.clear()
+    for i in range(start, end):
+        e = entries[i]
+        tag = e.tag
+        if tag == "ing":
+            cu[e.kind] += e.singles + 2 * e.doubles
+            cd[e.kind] += e.doubles
+        elif tag == "lost":
+            for k in range(5):
+                cu[k] += e.cards * LOST_UNITS
+                cd[k] += e.cards * LOST_DOUBLES
+        else:
+            own = kind_of(e.seat)
+            special = ev.spec(e.order).otype.special
+            if special == "block":
+                if e.seat == me:
+                    mine[i] = 0.6 if cu[own] + hu[own] >= 2 else 0.0
+                cu[own] *= 0.4
+                cd[own] *= 0.4
+                continue
+            if special == "show":
+                if e.seat == me:
+                    mine[i] = 0.5
+                continue
+            key = (e.order, e.seat, scorer, opp_topup, *cu, *cd, *(hand if e.seat == me else ()))
+            got = memo.get(key)
+            if got is None:
+                mv = _order_step(ev, e, cu, cd, me, own, scorer, hu, hd, opp_topup)
+                memo[key] = (mv, tuple(cu), tuple(cd))
+            else:
+                mv = got[0]
+                cu = list(got[1])
+                cd = list(got[2])
+            if mv is not None:
+                mine[i] = mv
     return cu, cd, mine

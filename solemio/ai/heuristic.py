@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solemio.ai.base import Agent, Searcher
-from solemio.ai.evaluate import Evaluator, hand_vectors, project_oven
+from solemio.ai.evaluate import Evaluator, hand_vectors, miss_spent, project_oven
 from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
 from solemio.engine import COLOUR_KIND, SeatView
 from solemio.engine.cardset import cardset_for
@@ -170,7 +170,7 @@ class HeuristicAgent(Agent):
             mates = [o for o in orders if o != oid and self.ev.spec(o).series]
             if mates:
                 return self._series_value(oid, mates, own, cu, hu)
-        miss, spent, _v, _t, _h = self.ev.best_fill(oid, own, self._scorer_kind(view), cu, cd, hu, hd)
+        miss, spent = self.ev.fill_miss_spent(oid, own, self._scorer_kind(view), cu, cd, hu, hd)
         if miss <= 0.05:
             return 1.0 - 0.03 * spent
         if self.ev.cs.help and spec.help:
@@ -179,6 +179,21 @@ class HeuristicAgent(Agent):
             if miss <= 2.05:
                 return 0.35
         return 0.0
+
+    def _value_deps(self, oid: str, own: int, scorer: int, orders: list[str]) -> frozenset[int] | None:
+        """The kinds of columns and hand ``order_value`` reads for ``oid`` (None: every kind)."""
+        spec = self.ev.spec(oid)
+        special = spec.otype.special
+        if special == "block":
+            return frozenset((own,))
+        if special == "show":
+            return None
+        if spec.series and self.style.plan_series:
+            mates = [o for o in orders if o != oid and self.ev.spec(o).series]
+            if mates:
+                return frozenset(KIDX[next(iter(self.ev.spec(o).params["needs"]))]
+                                 for o in [oid] + mates[:3])
+        return self.ev.fill_deps(oid, own, scorer)
 
     def _series_value(self, oid: str, mates: list[str], own: int, cu, hu) -> float:
         """Best count of series members that columns plus hand fill (4, 3, 2, 1 assigned greedily)."""
@@ -257,6 +272,13 @@ class HeuristicAgent(Agent):
             self.ev.spec(o).otype.name == "none-of-mine" for o in orders
         )
         has_block = any(self.ev.spec(o).otype.special == "block" for o in orders)
+        # a play of kind k changes only kind k's column and hand: the orders that read
+        # no kind k keep the value they have without the play (computed once, the same
+        # number), and only the others are costed again per candidate
+        uniq = sorted(set(orders))
+        sk = self._scorer_kind(view)
+        deps = [self._value_deps(oid, own, sk, orders) for oid in uniq]
+        still: list[float | None] = [None] * len(uniq)
         best, pick = -1e9, view.choices[0]
         for ch in self._candidate_plays(view.choices):
             k = KIDX[ch[1]]
@@ -272,7 +294,17 @@ class HeuristicAgent(Agent):
             h2d[k] -= d
             score = 0.0
             if orders:
-                v, _o = self.best_order(view, cu, cd, h2u, h2d, orders)
+                v = -1.0  # best_order's value, the same orders in the same order
+                for i, oid in enumerate(uniq):
+                    dep = deps[i]
+                    if dep is None or k in dep:
+                        w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                    else:
+                        w = still[i]
+                        if w is None:
+                            w = still[i] = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                    if w > v:
+                        v = w
                 if v >= t:
                     score += v
             score -= self.style.keep_weight * min(units, dem[k])
@@ -367,15 +399,40 @@ class HeuristicAgent(Agent):
         cu, cd = self._columns(view)
         hu, hd, _ = hand_vectors(view.hand)
         sk = self._scorer_kind(view)
+        if not self.style.noise:
+            # without noise the first choice of the cheapest need wins: each distinct need
+            # (a few, over hundreds of choices) is costed once, in first-appearance order
+            best, pick = None, view.choices[0]
+            for need, ch in self._variant_needs(oid, view.choices, own, sk):
+                key = miss_spent(*need, cu, cd, hu, hd)
+                if best is None or key < best:
+                    best, pick = key, ch
+            return pick
         best, pick = None, view.choices[0]
         for ch in view.choices:
             v = tuple(KIDX[k] for k in ch[1])
             units, dbl, many = self.ev.variant_need(oid, v, own, sk)
-            miss, spent, _v, _t, _h = self.ev._cost(v, units, dbl, many, cu, cd, hu, hd)
+            miss, spent = miss_spent(units, dbl, many, cu, cd, hu, hd)
             key = (miss, spent + self._noise())
             if best is None or key < best:
                 best, pick = key, ch
         return pick
+
+    def _variant_needs(self, oid: str, choices: tuple, own: int, sk: int) -> list[tuple]:
+        """(need, first choice with it) per distinct need of a variant decision, remembered."""
+        key = (oid, own, sk, choices)
+        memo = self.ev.variant_firsts
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 20_000:
+                memo.clear()
+            firsts: dict[tuple, tuple] = {}
+            for ch in choices:
+                need = self.ev.variant_need(oid, tuple(KIDX[k] for k in ch[1]), own, sk)
+                if need not in firsts:
+                    firsts[need] = ch
+            got = memo[key] = list(firsts.items())
+        return got
 
     def _d_series(self, view: SeatView, ctx: dict) -> tuple:
         cu, cd = self._columns(view)

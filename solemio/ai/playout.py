@@ -82,6 +82,8 @@ class _SampleSelf(HeuristicAgent):
     _free = 0  # entries of base + tail before the seat's first own order
     _oven_cards = 0  # cards in base + tail (the memory's count of the oven)
     _exact = False  # memory.entries is base + tail (False: rebuilt from a history)
+    _fold_ev: Evaluator | None = None  # the evaluator the fold's memo belongs to
+    _fold_memo: dict
 
     def prepare(self, history: tuple, round_no: int) -> None:
         """Remember the searched position's oven once: play-outs only append to it."""
@@ -135,14 +137,17 @@ class _SampleSelf(HeuristicAgent):
             state = (0, *projection_start(extra), {})
         m, cu, cd, mine = state
         me, kind_of = self.seat, self.kind_of
+        if self._fold_ev is not self.ev:  # the fold's steps, remembered for this card set
+            self._fold_ev, self._fold_memo = self.ev, {}
+        memo = self._fold_memo
         if m < free:  # the part no own order reads the hand in: kept for the next decision
             cu, cd, mine = project_from(self.ev, entries, m, free, cu, cd, mine, me, kind_of,
-                                        scorer, hu, hd, topup)
+                                        scorer, hu, hd, topup, memo)
             self._states[key] = (free, cu, cd, mine)
             if free == self._base_free:
                 self._base_states[key] = (free, cu, cd, mine)
         return project_from(self.ev, entries, free, len(entries), cu, cd, mine, me, kind_of,
-                            scorer, hu, hd, topup)
+                            scorer, hu, hd, topup, memo)
 
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
