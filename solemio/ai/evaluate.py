@@ -243,6 +243,7 @@ def project_oven(
     hu: list[int],
     hd: list[int],
     opp_topup: float,
+    lost_trust: float = 1.0,
 ) -> tuple[list[float], list[float], dict[int, float]]:
     """Columns an order played now would find at its reveal, per the seat's memory.
 
@@ -251,13 +252,24 @@ def project_oven(
     fill them.  Also returns, per index of the seat's own orders in
     ``entries``, the estimated chance that it will be filled.
     """
-    cu, cd = projection_start(extra_lost)
-    return project_from(ev, entries, 0, len(entries), cu, cd, {}, me, kind_of, scorer, hu, hd, opp_topup)
+    cu, cd = projection_start(extra_lost, lost_trust)
+    return project_from(ev, entries, 0, len(entries), cu, cd, {}, me, kind_of, scorer, hu, hd, opp_topup,
+                        lost_trust=lost_trust)
 
 
-def projection_start(extra_lost: int) -> tuple[list[float], list[float]]:
-    """The columns before the first remembered slot: the cards of unknown slots, spread."""
-    return [extra_lost * LOST_UNITS] * 5, [extra_lost * LOST_DOUBLES] * 5
+def projection_start(extra_lost: int, lost_trust: float = 1.0) -> tuple[list[float], list[float]]:
+    """The columns before the first remembered slot: the cards of unknown slots, spread.
+
+    ``lost_trust`` scales what a forgotten card is counted as (1: its expected
+    units; less: a seat that does not count on what it cannot recall).
+    """
+    lu, ld = _lost(lost_trust)
+    return [extra_lost * lu] * 5, [extra_lost * ld] * 5
+
+
+def _lost(trust: float) -> tuple[float, float]:
+    """(units, doubles) per kind a forgotten card counts for, at this trust (1: exactly the constants)."""
+    return (LOST_UNITS, LOST_DOUBLES) if trust == 1.0 else (LOST_UNITS * trust, LOST_DOUBLES * trust)
 
 
 def project_from(
@@ -275,6 +287,7 @@ def project_from(
     hd: list[int],
     opp_topup: float,
     memo: dict | None = None,
+    lost_trust: float = 1.0,
 ) -> tuple[list[float], list[float], dict[int, float]]:
     """``project_oven`` resumed: ``entries[start:end]`` folded into a state (copied, not changed).
 
@@ -289,12 +302,13 @@ def project_from(
     play-out's decisions fold the same oven again and again, mostly through
     the same states.
     """
-    if memo is not None:
+    if memo is not None and lost_trust == 1.0:
         return _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd,
                              opp_topup, memo)
     cu = list(cu)
     cd = list(cd)
     mine = dict(mine)
+    lu, ld = _lost(lost_trust)
     for i in range(start, end):
         e = entries[i]
         if e.tag == "ing":
@@ -302,8 +316,8 @@ def project_from(
             cd[e.kind] += e.doubles
         elif e.tag == "lost":
             for k in range(5):
-                cu[k] += e.cards * LOST_UNITS
-                cd[k] += e.cards * LOST_DOUBLES
+                cu[k] += e.cards * lu
+                cd[k] += e.cards * ld
         else:
             own = kind_of(e.seat)
             spec = ev.spec(e.order)

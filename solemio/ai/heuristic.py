@@ -55,6 +55,7 @@ class Style:
     help_rule: str = "free"  # "free": whenever it costs my orders little; "old": not the leader, <= 5 units
     final_dump: bool = False  # on the last lap of the game, any order beats one left in hand
     help_slack: float = 1.0  # "free": units my own orders need that a help may give away
+    lost_trust: float = 1.0  # what a forgotten oven card counts for (1: its expected units)
 
 
 EASY = Style(
@@ -145,7 +146,7 @@ class HeuristicAgent(Agent):
         extra = max(0, view.oven - self.memory.oven_cards())
         return project_oven(
             self.ev, self.memory.entries, extra, view.seat, self.kind_of,
-            self._scorer_kind(view), hu, hd, self.style.opp_topup,
+            self._scorer_kind(view), hu, hd, self.style.opp_topup, lost_trust=self.style.lost_trust,
         )
 
     def order_value(
