@@ -260,3 +260,39 @@ def test_the_host_lets_a_computer_play_for_a_friend_who_is_gone(make_app, no_lan
     scene.wait_done()
     assert again.network.session.persons == [1]
     assert server_table.seats[1].stand_in is None
+
+
+def test_two_people_share_a_joined_window_with_pass_screens(make_app, no_lan, monkeypatch,
+                                                           tmp_path):
+    """Hot seat inside a networked table: two people at the joined window hold a seat
+    each; the screen passes between them, and no hand shows while it is shared."""
+    from solemio.ui.scenes.handover import HandoverScene
+
+    host, guest = make_app(pace=0.05, reveal_speed=8.0), make_app(pace=0.05, reveal_speed=8.0)
+    host_table(host, ["friend", "friend", "easy"])  # the host only hosts and watches
+    code, port = host.network.session.code, host.network.hosted.port
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "theirs"))
+    join_table(guest, f"127.0.0.1:{port}", code, ["Bea", "Carl"])
+    s = guest.network.session
+    assert s.persons == [0, 1] and s.spectator is not None and s.viewer is None
+    assert s.names[:2] == ["Bea", "Carl"]
+    driver.click(guest, driver.widget(guest, "play").rect)
+    rng = random.Random(5)
+    handovers, moves = 0, 0
+    end = time.monotonic() + 90
+    while time.monotonic() < end and handovers < 3:
+        top = guest.manager.top
+        if isinstance(top, HandoverScene):
+            handovers += 1
+            assert s.viewer is None and s.show.hand == ()  # nothing private under it
+        if isinstance(top, TableScene | RevealScene):
+            d = top.my_decision()
+            assert d is None or d.seat == s.viewer
+            if s.viewer is None:
+                assert s.show.hand == ()
+        if driver.person_move(guest, rng):
+            moves += 1
+        else:
+            guest.step([], 0.2, draw=False)
+        host.step([], 0.2, draw=False)
+    assert handovers >= 3 and moves > 3
