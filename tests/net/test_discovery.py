@@ -53,7 +53,10 @@ def test_an_advertised_table_is_found_on_loopback():
 def test_the_windows_default_of_every_network_is_one_zeroconf_takes():
     """The hosting and joining windows advertise and browse on every network (no
     ``interfaces`` given): a value zeroconf refused made both fail silently before."""
-    ad = discovery.Advertiser()
+    try:
+        ad = discovery.Advertiser()
+    except OSError as exc:  # a machine with no network to multicast on (the old fault was
+        pytest.skip(f"no multicast here: {exc}")  # a TypeError, which still fails)
     browser = discovery.Browser()
     ad.close()
     browser.close()

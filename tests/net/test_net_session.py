@@ -84,3 +84,35 @@ def test_the_record_is_refused_before_the_game_is_over(server):
     # before the end, what the window may read of the game is its own feed only
     assert s.game.events_for(None) == s.table.events()
     c.close()
+
+
+def test_the_game_over_screen_of_a_networked_table(server, tmp_path, monkeypatch):
+    """Play again is for local games; the replay and the coach open on the whole game
+    the server handed out."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    import pygame
+
+    from solemio.ui import driver
+    from solemio.ui.app import App
+    from solemio.ui.settings import Settings
+
+    a = TableClient(server.url)
+    code, _ = a.create("mamma-mia", ["person", "easy"], seed=5)
+    s = NetSession(a, {0: a.join(code, "Ann", seat=0)})
+    play([s], 5)
+    pygame.init()
+    app = App((1280, 720), headless=True, settings=Settings(), persist_settings=False)
+    try:
+        app.manager.open("game-over", s)
+        app.draw()
+        assert not driver.widget(app, "again").enabled
+        assert driver.widget(app, "replay").enabled and driver.widget(app, "coach").enabled
+        driver.click(app, driver.widget(app, "replay").rect)
+        assert type(app.manager.top).__name__ == "ReplayScene"
+        app.draw()
+    finally:
+        app.close()
+        a.close()

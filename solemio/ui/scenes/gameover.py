@@ -64,7 +64,12 @@ class GameOverScene(WidgetScene):
         ])
         # a networked table is over for everybody: a new one is hosted again
         self.focus.widgets[0].enabled = getattr(self.session, "client", None) is None
-        self.focus.focus = 0 if self.focus.widgets[0].enabled else 1
+        # the replay and the coach need the whole game: a networked table's server hands
+        # it out at the end (net/session.py), unless the connection is gone by then
+        whole = getattr(self.session, "whole_game", None)
+        for w in self.focus.widgets[1:3]:
+            w.enabled = whole is None or whole() is not None
+        self.focus.focus = next(i for i, w in enumerate(self.focus.widgets) if w.enabled)
 
     def again(self) -> None:
         from solemio.show.host import GameSession
