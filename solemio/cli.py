@@ -181,7 +181,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             "first_error": res.first_error,
         }))
     else:
-        print(_("{edition}, {players} players: {games} random games in {seconds} s",
+        print(_("{edition} · {players} players: {games} random games in {seconds} s",
                 edition=i18n.data_text(cs.name), players=args.players, games=res.games,
                 seconds=number(res.seconds, 2)))
         print("  " + _("games per second: {n}", n=number(res.games_per_second, 1)))
@@ -207,7 +207,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(i18n.source_error_text(exc), file=sys.stderr)
             bad += 1
         else:
-            print(_("{path}: ok ({edition}: {orders} orders per colour, {rounds})", path=path,
+            print(_("{path}: ok · {edition} ({orders} orders per colour, {rounds})", path=path,
                     edition=i18n.data_text(cs.name), orders=cs.orders_per_colour,
                     rounds=ngettext("{n} round", "{n} rounds", cs.rounds)))
     return USAGE_ERROR if bad else 0

@@ -69,7 +69,7 @@ class Words:
 NOTHING = Words()
 
 
-def _nobody(seat: int | None) -> bool:
+def nobody(seat: int | None) -> bool:
     return False
 
 
@@ -82,7 +82,7 @@ class Seating:
     names: Sequence[str]
     cardset: Any
     colours: Sequence[str] = ()
-    you: Callable[[int | None], bool] = field(default=_nobody)
+    you: Callable[[int | None], bool] = field(default=nobody)
 
     @classmethod
     def of(cls, session: Any) -> Seating:
@@ -98,6 +98,16 @@ class Seating:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) \
             else ""
 
+    def label(self, seat: Any) -> str:
+        """A seat as a label of its own ("Anna: 2 olives", a bubble's speaker): "You" for
+        the one person spoken to, whatever name the seat has."""
+        return _("You") if self.you(seat) else self.name(seat)
+
+    def inside(self, seat: Any) -> str:
+        """A seat named inside a sentence or a list ("Anna helps you", "Shared win: Anna
+        and you"): "you" for the one person spoken to."""
+        return _("you") if self.you(seat) else self.name(seat)
+
 
 def _one(*lines: str) -> Words:
     return Words(tuple(lines))
@@ -105,7 +115,7 @@ def _one(*lines: str) -> Words:
 
 def _named(at: Seating, seat: int, what: str) -> Words:
     """A seat's announcement in a list of lines: "Anna: 2 olives"."""
-    return _one(_("{name}: {what}", name=at.name(seat), what=what))
+    return _one(_("{name}: {what}", name=at.label(seat), what=what))
 
 
 def _scorer_card(at: Seating) -> str:
@@ -133,6 +143,8 @@ def deal(ev: dict, at: Seating, place: Place) -> Words:
 
 def turn(ev: dict, at: Seating, place: Place) -> Words:
     if place is Place.REPLAY:
+        if at.you(ev["seat"]):
+            return _one(_("Your turn"))
         return _one(_("{name}'s turn", name=at.name(ev["seat"])))
     return NOTHING
 
@@ -178,6 +190,18 @@ def order(ev: dict, at: Seating, place: Place) -> Words:
 def draw(ev: dict, at: Seating, place: Place) -> Words:
     n = int(ev.get("count", 0))
     name = at.name(ev["seat"])
+    if at.you(ev["seat"]) and place is Place.LOG:
+        if ev.get("source") == "stack":
+            return _one(ngettext("You draw {n} order from your stack",
+                                 "You draw {n} orders from your stack", n))
+        return _one(ngettext("You draw {n} card from the supply",
+                             "You draw {n} cards from the supply", n))
+    if at.you(ev["seat"]) and place is Place.REPLAY:
+        if ev.get("source") == "supply":
+            return _one(ngettext("You draw {n} card from the supply.",
+                                 "You draw {n} cards from the supply.", n))
+        return _one(ngettext("You draw {n} order from your stack.",
+                             "You draw {n} orders from your stack.", n))
     if place is Place.LOG:
         if ev.get("source") == "stack":
             return _one(ngettext("{name} draws {n} order from their stack",
@@ -206,9 +230,13 @@ def scorer_drawn(ev: dict, at: Seating, place: Place) -> Words:
 def round_end(ev: dict, at: Seating, place: Place) -> Words:
     scorer = ev["scorer"]
     if place in (Place.RECAP, Place.LOG):
+        if at.you(scorer):
+            return _one(_("Round {r} is over; you turn the oven over", r=ev["round"]))
         return _one(_("Round {r} is over; {name} turns the oven over", r=ev["round"],
                       name=at.name(scorer)))
     if place is Place.REPLAY:
+        if at.you(scorer):
+            return _one(_("The round is over: you turn the oven over."))
         return _one(_("The round is over: {name} turns the oven over.", name=at.name(scorer)))
     if place is Place.OPENING:
         return Words((_("The round is over!"),
@@ -228,7 +256,7 @@ def reveal(ev: dict, at: Seating, place: Place) -> Words:
                       else a_card(face[0], face[1] == 2)))
     if place is Place.BUBBLE and is_order:
         owner = ev.get("owner", 0)
-        return Words((at.name(owner), _("an order: {name}",
+        return Words((at.label(owner), _("an order: {name}",
                                         name=order_name(at.cardset, face[1]))), owner, 1.4)
     return NOTHING
 
@@ -264,8 +292,8 @@ def help_asked(ev: dict, at: Seating, place: Place) -> Words:
     seat = ev["seat"]
     req = request_text([tuple(x) for x in ev.get("request", [])])
     if place is Place.BUBBLE:
-        return Words((at.name(seat), _("Who helps me with {req}?", req=req)), seat, 1.6)
-    if place is Place.NOTES and at.you(seat):
+        return Words((at.label(seat), _("Who helps me with {req}?", req=req)), seat, 1.6)
+    if place in (Place.NOTES, Place.LOG) and at.you(seat):
         return _one(_("You ask for help: {req}", req=req))
     if place in (Place.NOTES, Place.LOG):
         return _one(_("{name} asks for help: {req}", name=at.name(seat), req=req))
@@ -274,11 +302,15 @@ def help_asked(ev: dict, at: Seating, place: Place) -> Words:
 
 def help_declined(ev: dict, at: Seating, place: Place) -> Words:
     helper = ev["helper"]
-    if place is Place.NOTES and at.you(helper):
+    if place in (Place.NOTES, Place.REPLAY) and at.you(helper):
         return _one(_("You do not help."))
     if place in (Place.NOTES, Place.REPLAY):
         return _one(_("{name} does not help.", name=at.name(helper)))
     if place is Place.LOG:
+        if at.you(helper):
+            return _one(_("You do not help {name}", name=at.name(ev["seat"])))
+        if at.you(ev["seat"]):
+            return _one(_("{helper} does not help you", helper=at.name(helper)))
         return _one(_("{helper} does not help {name}", helper=at.name(helper),
                       name=at.name(ev["seat"])))
     return NOTHING
@@ -287,11 +319,15 @@ def help_declined(ev: dict, at: Seating, place: Place) -> Words:
 def help_given(ev: dict, at: Seating, place: Place) -> Words:
     helper = ev["helper"]
     if place is Place.BUBBLE:
-        return Words((at.name(helper), _("I'll help!")), helper, 1.2)
+        return Words((at.label(helper), _("I'll help!")), helper, 1.2)
     if place is Place.LOG:
+        if at.you(helper):
+            return _one(_("You help {name}", name=at.name(ev["seat"])))
+        if at.you(ev["seat"]):
+            return _one(_("{helper} helps you", helper=at.name(helper)))
         return _one(_("{helper} helps {name}", helper=at.name(helper), name=at.name(ev["seat"])))
     cards = cards_text(faces_to_cards(ev["cards"]))
-    if place is Place.NOTES and at.you(helper):
+    if place in (Place.NOTES, Place.REPLAY) and at.you(helper):
         return _one(_("You help with {cards}.", cards=cards))
     if place in (Place.NOTES, Place.REPLAY):
         return _one(_("{name} helps with {cards}.", name=at.name(helper), cards=cards))
@@ -301,6 +337,8 @@ def help_given(ev: dict, at: Seating, place: Place) -> Words:
 def reward(ev: dict, at: Seating, place: Place) -> Words:
     seat = ev["seat"]
     if place is Place.LOG and ev.get("order"):
+        if at.you(seat):
+            return _one(_("You take the top order of your stack as a reward"))
         return _one(_("{name} takes the top order of their stack as a reward",
                       name=at.name(seat)))
     if place is not Place.NOTES:
@@ -319,7 +357,7 @@ def block(ev: dict, at: Seating, place: Place) -> Words:
     if place is not Place.NOTES:
         return NOTHING
     revealed = dict(ev["revealed"])
-    shown = [f"{at.name(int(st))}: {sum(f[1] for f in faces)}"
+    shown = [f"{at.label(int(st))}: {sum(f[1] for f in faces)}"
              for st, faces in sorted(revealed.items(), key=lambda x: int(x[0]))]
     return _one(_("Block needs {n}; the others hold {list}.", n=ev["needed"],
                   list=", ".join(shown) or "0"),
@@ -338,13 +376,13 @@ def show(ev: dict, at: Seating, place: Place) -> Words:
 def filled(ev: dict, at: Seating, place: Place) -> Words:
     seat, face = ev["seat"], tuple(ev["order"])
     if place is Place.BUBBLE:
-        return Words((at.name(seat), _("Order filled!")), seat, 1.2)
-    if place in (Place.RECAP, Place.LOG):
-        return _one(_("{name} fills {order}", name=at.name(seat),
-                      order=order_full_name(at.cardset, face)))
-    if place is Place.REPLAY:
-        return _one(_("{name} fills {order}", name=at.name(seat),
-                      order=order_name(at.cardset, face[1])))
+        return Words((at.label(seat), _("Order filled!")), seat, 1.2)
+    if place in (Place.RECAP, Place.LOG, Place.REPLAY):
+        order = order_full_name(at.cardset, face) if place is not Place.REPLAY \
+            else order_name(at.cardset, face[1])
+        if at.you(seat):
+            return _one(_("You fill {order}", order=order))
+        return _one(_("{name} fills {order}", name=at.name(seat), order=order))
     return NOTHING
 
 
@@ -353,9 +391,14 @@ def failed(ev: dict, at: Seating, place: Place) -> Words:
     if place is Place.NOTES:
         return _one(_("Not filled: {why}.", why=fail_reason(ev["reason"])))
     if place in (Place.RECAP, Place.LOG):
+        if at.you(seat):
+            return _one(_("You do not fill {order}", order=order_full_name(at.cardset, face)))
         return _one(_("{name} does not fill {order}", name=at.name(seat),
                       order=order_full_name(at.cardset, face)))
     if place is Place.REPLAY:
+        if at.you(seat):
+            return _one(_("Your order is not filled: {order}",
+                          order=order_name(at.cardset, face[1])))
         return _one(_("{name}'s order is not filled: {order}", name=at.name(seat),
                       order=order_name(at.cardset, face[1])))
     return NOTHING
@@ -364,8 +407,12 @@ def failed(ev: dict, at: Seating, place: Place) -> Words:
 def scorer_moved(ev: dict, at: Seating, place: Place) -> Words:
     seat, card = ev["seat"], _scorer_card(at)
     if place is Place.BUBBLE:
-        return Words((at.name(seat), _("take the {card} card!", card=card) if at.you(seat)
+        return Words((at.label(seat), _("take the {card} card!", card=card) if at.you(seat)
                       else _("takes the {card} card!", card=card)), seat, 1.4)
+    if place in (Place.RECAP, Place.LOG) and at.you(seat):
+        return _one(_("You take the {card} card", card=card))
+    if place is Place.REPLAY and at.you(seat):
+        return _one(_("You take the {card} card.", card=card))
     if place in (Place.RECAP, Place.LOG):
         return _one(_("{name} takes the {card} card", name=at.name(seat), card=card))
     if place is Place.REPLAY:
@@ -376,6 +423,8 @@ def scorer_moved(ev: dict, at: Seating, place: Place) -> Words:
 def new_round(ev: dict, at: Seating, place: Place) -> Words:
     if place is Place.HEADING:
         return _round_heading(ev)
+    if place in (Place.RECAP, Place.LOG) and at.you(ev["first"]):
+        return _one(_("Round {r} begins; you start", r=ev["round"]))
     if place in (Place.RECAP, Place.LOG):
         return _one(_("Round {r} begins; {name} starts", r=ev["round"],
                       name=at.name(ev["first"])))
@@ -389,8 +438,10 @@ def game_over(ev: dict, at: Seating, place: Place) -> Words:
         return NOTHING
     winners = ev.get("winners", [])
     if len(winners) == 1:
+        if at.you(winners[0]):
+            return _one(_("You win!"))
         return _one(_("{name} wins!", name=at.name(winners[0])))
-    return _one(_("Shared win: {names}", names=and_list([at.name(i) for i in winners])))
+    return _one(_("Shared win: {names}", names=and_list([at.inside(i) for i in winners])))
 
 
 WordsOf = Callable[[dict, Seating, Place], Words]

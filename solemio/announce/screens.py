@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from solemio.announce.per_event import Place, Seating, Words, words
+from solemio.announce.per_event import Place, Seating, Words, nobody, words
 from solemio.engine import events as E
 from solemio.i18n import _
 from solemio.texts import sentence
@@ -34,17 +35,21 @@ def recap_line(ev: dict, names: list[str], cardset: Any) -> str:
     return words(ev, Seating(names, cardset), Place.RECAP).line
 
 
-def log_line(ev: dict, names: list[str], cardset: Any) -> str:
+def log_line(ev: dict, names: list[str], cardset: Any,
+             you: Callable[[int | None], bool] = nobody) -> str:
     """One line of the learner's fuller log (solemio/ui/scenes/log.py): the recap's lines,
     and what else everyone at the table saw or heard (draws, help, rewards).  Fed only
-    the public events (a spectator's), so no line names a card of anybody's hand."""
-    return words(ev, Seating(names, cardset), Place.LOG).line
+    the public events (a spectator's), so no line names a card of anybody's hand.
+    ``you``: the one person at the table, spoken to ("You draw 2 cards")."""
+    return words(ev, Seating(names, cardset, you=you), Place.LOG).line
 
 
-def log_entries(events: list[dict], names: list[str], cardset: Any) -> list[tuple[str, bool]]:
+def log_entries(events: list[dict], names: list[str], cardset: Any,
+                you: Callable[[int | None], bool] = nobody) -> list[tuple[str, bool]]:
     """The learner's fuller log as (text, heading) rows: a heading where a round begins
-    (the game's setup heads the first), then each event's :func:`log_line`."""
-    at = Seating(names, cardset)
+    (the game's setup heads the first), then each event's :func:`log_line` (``you``: the
+    one person at the table, spoken to)."""
+    at = Seating(names, cardset, you=you)
     out: list[tuple[str, bool]] = []
     for ev in events:
         head = words(ev, at, Place.HEADING).line
@@ -54,9 +59,11 @@ def log_entries(events: list[dict], names: list[str], cardset: Any) -> list[tupl
     return out
 
 
-def event_line(ev: dict, names: list[str], cardset: Any) -> str:
-    """One event of a finished game, as a line under the replay's table."""
-    return words(ev, Seating(names, cardset), Place.REPLAY).line
+def event_line(ev: dict, names: list[str], cardset: Any,
+               you: Callable[[int | None], bool] = nobody) -> str:
+    """One event of a finished game, as a line under the replay's table; ``you``: the one
+    person of a solo game, spoken to ("Your turn", not "You's turn")."""
+    return words(ev, Seating(names, cardset, you=you), Place.REPLAY).line
 
 
 def _bubble(w: Words) -> Bubble | None:

@@ -81,7 +81,7 @@ def test_the_log_never_runs_ahead_of_the_show(make_app):
     sess.seek(10)  # the screen has shown only the first ten events
     fewer = log_entries(sess)
     public = sess.game.events_for(None)[:10]
-    expected = [log_line(e, sess.names, sess.cardset) for e in public
+    expected = [log_line(e, sess.names, sess.cardset, sess.you) for e in public
                 if e["type"] != E.NEW_ROUND]
     assert [t for t, h in fewer if not h] == [x for x in expected if x]
     assert len(fewer) < full

@@ -186,3 +186,40 @@ def test_an_order_alone_says_why_play_stays_grey(make_app):
     app.draw()
     assert sentence(table.error)[0] == "S"
     pygame.event.clear()
+
+
+def test_the_reveal_says_you_are_deciding_to_the_one_person(make_app, monkeypatch):
+    """While the one person's answer is made for them (a help request their hand cannot
+    cover), the reveal said "You is deciding…"."""
+    from ui_helpers import recording_texts
+
+    app, sess, rv = reveal_at(make_app, ASK)
+    monkeypatch.setattr(rv, "my_decision", lambda: None)
+    monkeypatch.setattr(sess.table, "deciding", lambda: 0)
+    monkeypatch.setattr(sess, "new_events", lambda: [])
+    monkeypatch.setattr(type(rv), "hold", property(lambda self: 0.0))
+    rendered = recording_texts(monkeypatch)
+    rv.draw_choices(pygame.Surface(app.size), rv.stage())
+    assert "You are deciding…" in rendered, rendered
+    assert not any("You is" in t for t in rendered)
+
+
+def test_a_solo_games_replay_speaks_to_its_person(make_app):
+    """"You's turn" and "You draws 2 cards" in the replay of a game played alone."""
+    from solemio.engine.simulate import play_random_game
+
+    game = play_random_game(load_cardset("sole-mio"), 3, 2, record_events=True)
+    seats = [{"name": "You", "colour": game.colours[0], "person": True},
+             {"name": "Giulia", "colour": game.colours[1], "person": False},
+             {"name": "Marco", "colour": game.colours[2], "person": False}]
+    app = make_app((1024, 640))
+    rp = app.manager.open("replay", game, seats)
+    captions = set()
+    for p in range(rp.replay.start + 1, rp.replay.end + 1):
+        ev = rp.replay.event_before(p)
+        if ev is not None and ev.get("seat") == 0:
+            captions.add(rp.board.caption_text(p))
+    assert "Your turn" in captions, captions
+    assert any(c.startswith("You draw ") for c in captions), captions
+    assert not any(c.startswith("You's") or "You draws" in c or "You fills" in c
+                   for c in captions), captions

@@ -28,7 +28,8 @@ def log_entries(session: Any) -> list[tuple[str, bool]]:
     """(text, heading) of every announcement the show has reached, round by round (the
     words: solemio/announce, ``log_entries``; the setup, the first event, heads it)."""
     shown = max(1, session.show.position)
-    return announce_log(session.game.events_for(None)[:shown], session.names, session.cardset)
+    return announce_log(session.game.events_for(None)[:shown], session.names, session.cardset,
+                         session.you)
 
 
 class LogScene(WidgetScene):

@@ -461,8 +461,9 @@ class RevealScene(GameScene):
             return
         if self.hold > 0 or self.session.new_events():
             return
-        who = self.session.names[deciding]
-        t = theme.fit_text(_("{name} is deciding…", name=who), int(box.h * 0.4), box.w,
+        text = _("You are deciding…") if self.session.you(deciding) else \
+            _("{name} is deciding…", name=self.session.names[deciding])
+        t = theme.fit_text(text, int(box.h * 0.4), box.w,
                            theme.CREAM, bold=True)
         surface.blit(t, t.get_rect(center=box.center))
 

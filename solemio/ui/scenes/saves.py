@@ -53,7 +53,7 @@ class SaveGameScene(WidgetScene):
         from solemio.named_saves import unused_name
 
         # Two saves made with the default name in the same minute get "(2)": never the same.
-        self.name = unused_name(_("{edition}, {when}", edition=data_text(session.cardset.name),
+        self.name = unused_name(_("{edition} · {when}", edition=data_text(session.cardset.name),
                                   when=stamp_text(stamp_now())))
         self.message = ""
         super().__init__(app)

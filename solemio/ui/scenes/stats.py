@@ -95,8 +95,8 @@ class StatsScene(WidgetScene):
                (_("Longest winning streak: {n}", n=st.longest_streak), False)]
         best = st.best
         if best is not None:
-            out.append((ngettext("Best result: {n} filled order ({edition}, {when})",
-                                 "Best result: {n} filled orders ({edition}, {when})",
+            out.append((ngettext("Best result: {n} filled order ({when}, {edition})",
+                                 "Best result: {n} filled orders ({when}, {edition})",
                                  best.filled, edition=data_text(best.edition_name),
                                  when=stamp_text(best.when, with_time=False)), False))
         names = st.edition_names()

@@ -45,6 +45,8 @@ class ReplayBoard:
         self.cardset = replay.game.cs
         self.names = names
         self.seat_info = seat_info
+        persons = [i for i, s in enumerate(seat_info) if s.get("person") is True]
+        self.you_seat = persons[0] if len(persons) == 1 else None  # spoken to as "you"
         self.heading = heading
         self.frame: pygame.Surface | None = None
         self.frame_key: tuple | None = None
@@ -371,7 +373,13 @@ class ReplayBoard:
 
     def caption_text(self, position: int) -> str:
         """The event that brought the table here, in words (the start: the deal)."""
-        return event_line(self.replay.event_before(position), self.names, self.cardset)
+        return event_line(self.replay.event_before(position), self.names, self.cardset,
+                          self.you)
+
+    def you(self, seat: int | None) -> bool:
+        """Whether the caption speaks to ``seat`` as "you": the one person of a solo game
+        ("Your turn", not "You's turn")."""
+        return seat is not None and seat == self.you_seat
 
     def draw_caption(self, surface: pygame.Surface, position: int) -> None:
         text = self.caption_text(position)
