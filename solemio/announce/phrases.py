@@ -7,7 +7,7 @@ from typing import Any
 
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import N_, _
-from solemio.texts import a_card, kind_units, order_kind, order_name
+from solemio.texts import a_card, kind_units, order_name
 
 FAIL_REASONS = {
     "not-filled": N_("the columns and hands cannot cover it"),
@@ -27,17 +27,19 @@ def fail_reason(reason: str) -> str:
 
 
 def order_full_name(cardset: Any, face: tuple) -> str:
-    """An order in full, as its card shows it face up: "Four of a kind (4 olives)"."""
+    """An order in full, as its card shows it face up, with every kind and amount it
+    needs: "Four of a kind (4 olives)", "Pizza (1 olive, 1 pepper, 1 mushroom)"; an order
+    whose needs are a choice to come (staircase, block...) by its name."""
     name = order_name(cardset, face[1])
     own = COLOUR_KIND.get(face[0], KINDS[0])
-    kind = order_kind(cardset, face[1], own)
-    if kind is None:
-        return name
     try:
-        units = next(t[2] for t in cardset.order(face[1]).tokens(own) if t[0] == "need")
-    except (StopIteration, KeyError, AttributeError):
+        needs = [(t[1], t[2]) for t in cardset.order(face[1]).tokens(own) if t[0] == "need"]
+    except (KeyError, AttributeError):
         return name
-    return _("{name} ({what})", name=name, what=kind_units(kind, units))
+    if not needs:
+        return name
+    return _("{name} ({what})", name=name,
+             what=", ".join(kind_units(kind, units) for kind, units in needs))
 
 
 def faces_to_cards(faces: list) -> list[tuple]:

@@ -19,6 +19,7 @@ from solemio.announce import order_log, reveal_title
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.formats import short_number
 from solemio.i18n import _, ngettext
+from solemio.show.missing import panel_lines
 from solemio.show.state import OrderShow
 from solemio.texts import spec_explain
 from solemio.ui import layout, theme
@@ -268,19 +269,32 @@ class RevealStage(Stage):
         notes, whether the card is away (flying in, or gone back to its owner); last, the
         screen's ``away`` it was drawn for."""
         cur, shown_away = order_on_show(show, away)
+        head: tuple[str, ...] = ()
+        if cur is not None and show.reveal is not None:
+            head = tuple(panel_lines(self.session.cardset, cur, show.reveal.columns,
+                                     self.explanation(cur)))
         return (self.L.reveal_order.size, cur.face if cur else None,
                 cur.status if cur else None, cur.owner if cur else None,
-                tuple(order_log(self.session, cur)), shown_away, away)
+                tuple(order_log(self.session, cur)), head, shown_away, away)
+
+    def explanation(self, cur: Any) -> str:
+        """The order card's own explanation ("Needs 4 salamis.")."""
+        try:
+            spec = self.session.cardset.order(cur.face[1])
+            return spec_explain(spec, COLOUR_KIND[cur.face[0]])
+        except (KeyError, AttributeError):
+            return ""
 
     def draw_order(self, surface: pygame.Surface, show: Any, key: tuple) -> None:
         box = self.L.reveal_order
         cur, away = order_on_show(show, key[-1])
         surf = theme.layer(("order-panel", id(self.app.cards.painter)) + key, box.size,
-                           lambda s: self._paint_order(s, cur, list(key[4]), away))
+                           lambda s: self._paint_order(s, cur, list(key[4]), list(key[5]),
+                                                       away))
         surface.blit(surf, box.topleft)
 
     def _paint_order(self, surface: pygame.Surface, cur: Any, log: list[str],
-                     in_flight: bool) -> None:
+                     head: list[str], in_flight: bool) -> None:
         box = pygame.Rect(0, 0, *self.L.reveal_order.size)
         off = self.L.reveal_order.topleft
         theme.rounded_panel(surface, box, (250, 241, 220, 225), radius=box.w // 12)
@@ -312,17 +326,15 @@ class RevealStage(Stage):
         name = theme.fit_text(whose, px, box.w - px, theme.INK, bold=True)
         surface.blit(name, (box.x + px // 2, y))
         y += name.get_height()
-        try:
-            spec = self.session.cardset.order(cur.face[1])
-            expl = spec_explain(spec, COLOUR_KIND[cur.face[0]])
-        except (KeyError, AttributeError):
-            expl = ""
         text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
-        head = [expl] if expl else []
         log = log[-3:]
         # The oldest line of the log gives way when a longer language needs the room.
         while log and not theme.wrapped_fits("\n".join(head + log), text_box, int(px * 0.85)):
             log = log[1:]
+        # Then the card's explanation (hovering the card says it), before what is missing.
+        while len(head) > 1 and not theme.wrapped_fits("\n".join(head + log), text_box,
+                                                       int(px * 0.85)):
+            head = head[1:]
         theme.draw_wrapped(surface, "\n".join(head + log), text_box, int(px * 0.85),
                            theme.WALNUT)
 
