@@ -108,6 +108,17 @@ class Conductor:
             return None
         return self.table.decision()
 
+    def coming_draw(self) -> Any:
+        """The draw the person at the screen makes next, while the show still plays their
+        turn (the cards of their Play fly for a second or so): its buttons can be pressed
+        at once and the choice waits for the show (None: no such draw)."""
+        h = self.host
+        d = self.table.decision()
+        if d is None or d.kind != "draw" or h.viewer is None or d.seat != h.viewer \
+                or not h.is_person(d.seat):
+            return None
+        return d
+
     def pending_answer(self) -> tuple | None:
         """A computer's answer known before the show reaches it (the window rehearses what
         it brings), or None."""

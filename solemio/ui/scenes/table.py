@@ -39,6 +39,8 @@ REVEAL_WAIT = 0.5  # seconds the oven's turning may wait for the reveal's pictur
 
 
 class TableScene(GameScene):
+    queued_draw: tuple | None = None  # a draw pressed while the play still flies
+
     def __init__(self, app: Any, session: Any, conductor: Any = None) -> None:
         super().__init__(app, session, conductor)
         self.pick = TurnSelection()  # the hand cards the person has selected
@@ -149,6 +151,11 @@ class TableScene(GameScene):
             self.screen_parts.error = ""
             if beat.decision.kind == "play":
                 self.pick.clear()
+            queued, self.queued_draw = self.queued_draw, None
+            if queued is not None and beat.decision.kind == "draw" and \
+                    queued in beat.decision.choices:
+                self.apply(queued)  # pressed while the play was still being shown
+                return
             self.build_widgets()
         elif beat.what == ANSWERED:
             self.build_widgets()
@@ -300,6 +307,10 @@ class TableScene(GameScene):
         d = self.my_decision()
         if d is not None and d.kind == "draw":
             self.apply(("draw", source))
+        elif self.conductor.coming_draw() is not None:
+            # The play is still flying: the draw waits for it rather than being lost.
+            self.queued_draw = ("draw", source)
+            self.build_widgets()
 
     # --- widgets --------------------------------------------------------------
     def build_widgets(self) -> None:
@@ -338,7 +349,13 @@ class TableScene(GameScene):
     def decision_widgets(self, d: Any, view: Any) -> list[Widget]:
         """The buttons of the person's decision (ui/table/hand.turn_buttons), and its words
         on the message line."""
-        widgets, self.screen_parts.message = turn_buttons(self, d, view, self.L)
+        coming = self.conductor.coming_draw() if d is None else None
+        widgets, self.screen_parts.message = turn_buttons(self, d or coming, view, self.L)
+        if coming is not None and self.queued_draw is not None:
+            self.screen_parts.message = (
+                _("You draw from the supply as soon as your play is shown.")
+                if self.queued_draw[1] == "supply"
+                else _("You draw from your order stack as soon as your play is shown."))
         return widgets
 
     # --- the guided first game ------------------------------------------------------
