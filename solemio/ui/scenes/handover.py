@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from solemio import i18n
 from solemio.announce import recap_line
 from solemio.i18n import _
 from solemio.ui import layout, theme
@@ -26,10 +27,19 @@ class HandoverScene(WidgetScene):
         super().__init__(app)
         self.session = session
         self.seat = seat
-        names = session.names
-        lines = [recap_line(dict(ev), names, session.cardset)
-                 for ev in session.show.recap_for(seat)]
-        self.recap = [line for line in lines if line]
+        self._recap: tuple[str, list[str]] | None = None  # (language, lines)
+
+    @property
+    def recap(self) -> list[str]:
+        """What was announced since this person's latest turn, in the language of the
+        moment: worded again after a language switch (it stayed English when Italian was
+        chosen on this screen)."""
+        lang = i18n.language()
+        if self._recap is None or self._recap[0] != lang:
+            s = self.session
+            lines = [recap_line(dict(ev), s.names, s.cardset) for ev in s.show.recap_for(self.seat)]
+            self._recap = (lang, [line for line in lines if line])
+        return self._recap[1]
 
     RECAP_LINES = 8  # the latest lines shown; older ones are summed up in one line
     def layout(self, size: tuple[int, int]) -> None:
