@@ -378,11 +378,11 @@ def filled(ev: dict, at: Seating, place: Place) -> Words:
     if place is Place.BUBBLE:
         return Words((at.label(seat), _("Order filled!")), seat, 1.2)
     if place in (Place.RECAP, Place.LOG, Place.REPLAY):
-        order = order_full_name(at.cardset, face) if place is not Place.REPLAY \
+        what = order_full_name(at.cardset, face) if place is not Place.REPLAY \
             else order_name(at.cardset, face[1])
         if at.you(seat):
-            return _one(_("You fill {order}", order=order))
-        return _one(_("{name} fills {order}", name=at.name(seat), order=order))
+            return _one(_("You fill {order}", order=what))
+        return _one(_("{name} fills {order}", name=at.name(seat), order=what))
     return NOTHING
 
 

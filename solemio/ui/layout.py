@@ -6,6 +6,7 @@ whole table can be recomputed on every resize and tested for overlaps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -86,37 +87,59 @@ def row_of_cards(area: pygame.Rect, n: int, max_h: int, gap_frac: float = 0.08,
 
 
 def fan_of_cards(area: pygame.Rect, n: int, max_h: int, min_step: float = 0.5,
-                 arc: float = 0.05) -> list[tuple[pygame.Rect, pygame.Rect]]:
+                 arc: float = 0.05, whole: Sequence[bool] = ()
+                 ) -> list[tuple[pygame.Rect, pygame.Rect]]:
     """A hand fanned like real cards: (where to draw, where it can be clicked) per card.
 
     Cards overlap when space is short, but the clickable parts never do: each
-    card's hit box is the strip left visible by its right-hand neighbour.
+    card's hit box is the strip left visible by its right-hand neighbour.  A card
+    marked in ``whole`` (an order: its title and needs must be read) is never
+    overlapped while the others can close up; only when even that does not fit do
+    all the cards get smaller.
     """
     if n <= 0:
         return []
     lift_room = int(max_h * arc)
     cw, ch = card_size(min(max_h, area.h - lift_room))
-    gap = max(3, int(cw * 0.06))
-    step = cw + gap
-    if n > 1 and cw + (n - 1) * step > area.w:
-        step = (area.w - cw) / (n - 1)
-        if step < cw * min_step:
-            # Even overlapped they do not fit: shrink the cards.
-            cw = int(area.w / (1 + (n - 1) * min_step))
+    gap_frac = 0.06
+    gap = max(3, int(cw * gap_frac))
+    kept = [i < n - 1 and i < len(whole) and bool(whole[i]) for i in range(n)]
+    n_kept = sum(kept)
+    n_free = n - 1 - n_kept
+    steps = [float(cw + gap)] * max(0, n - 1)
+    if n > 1 and cw + (n - 1) * (cw + gap) > area.w:
+        free = (area.w - cw - n_kept * (cw + gap)) / n_free if n_free else -1.0
+        if free >= cw * min_step:
+            steps = [float(cw + gap) if kept[i] else free for i in range(n - 1)]
+        elif n_kept and n_free >= 0:
+            # Smaller cards: the whole ones side by side, the others at the closest.
+            cw = int(area.w / (1 + n_kept * (1 + gap_frac) + n_free * min_step))
             cw, ch = card_fit(cw, ch)
-            step = cw * min_step
-    total = cw + (n - 1) * step
+            gap = max(3, int(cw * gap_frac))
+            steps = [float(cw + gap) if kept[i] else cw * min_step for i in range(n - 1)]
+        else:
+            step = (area.w - cw) / (n - 1)
+            if step < cw * min_step:
+                # Even overlapped they do not fit: shrink the cards.
+                cw = int(area.w / (1 + (n - 1) * min_step))
+                cw, ch = card_fit(cw, ch)
+                step = cw * min_step
+            steps = [step] * (n - 1)
+    total = cw + sum(steps)
     x0 = area.centerx - total / 2
+    xs = [x0]
+    for st in steps:
+        xs.append(xs[-1] + st)
     out = []
     mid = (n - 1) / 2
     for i in range(n):
         t = (i - mid) / max(1.0, mid) if n > 1 else 0.0
         y = area.bottom - ch - int(lift_room * (1 - t * t))
-        draw = pygame.Rect(round(x0 + i * step), y, cw, ch)
+        draw = pygame.Rect(round(xs[i]), y, cw, ch)
         hit = pygame.Rect(draw)
         if i < n - 1:
-            nxt = round(x0 + (i + 1) * step)
-            hit.w = max(1, min(cw, nxt - draw.x - (1 if step < cw else 0)))
+            nxt = round(xs[i + 1])
+            hit.w = max(1, min(cw, nxt - draw.x - (1 if steps[i] < cw else 0)))
         out.append((draw, hit))
     return out
 

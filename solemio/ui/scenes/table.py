@@ -321,7 +321,8 @@ class TableScene(GameScene):
         d = self.my_decision()
         # The hand as far as the show has got (a card drawn appears as it lands).
         self.pick.set_hand(sort_hand(s.show.hand) if viewer is not None else [])
-        rects = layout.fan_of_cards(L.hand, len(self.hand), L.hand_card_h, arc=0.05)
+        rects = layout.fan_of_cards(L.hand, len(self.hand), L.hand_card_h, arc=0.05,
+                                    whole=[f[0] not in KINDS for f in self.hand])
         own_kind = COLOUR_KIND[s.seats[viewer].colour] if viewer is not None else "olive"
         widgets: list[Widget] = []
         for i, (face, (dr, r)) in enumerate(zip(self.hand, rects, strict=True)):

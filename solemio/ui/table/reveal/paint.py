@@ -81,7 +81,7 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
                                   band.h)
     else:
         L.me = pygame.Rect(band.x, band.y, side_w, band.h)
-        hw = int(band.w * 0.36)
+        hw = int(band.w * HAND_SHARE)
         hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
         choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
                                   band.right - hand_area.right - 2 * m, band.h)
@@ -449,11 +449,19 @@ def hand_counts(hand: tuple) -> tuple[int, int]:
     return n_i, len(hand) - n_i
 
 
+HAND_SHARE = 0.44  # of the bottom band: the hand (the choices take the rest)
+ORDER_STEP = 1.03  # an order card's step in the reveal's hand: side by side, each whole
+INGREDIENT_STEP_MIN = 0.34  # an ingredient's step at the closest: its corner shows
+
+
 def reveal_hand_rects(size: tuple[int, int], hand: tuple,
                       start: tuple[int, int] | None = None) -> list[pygame.Rect]:
-    """The hand during a reveal: ingredients spread out (they are what is asked for),
-    orders tucked behind them at the right.  The cards are sized for the hand the reveal
-    began with (``start``: its counts), smaller only if this hand needs it."""
+    """The hand during a reveal: ingredients first, overlapping as much as they must
+    (each keeps its corner: number and kind), then the orders side by side, each whole,
+    so their titles and needs can be read while deciding whether to help (an order
+    tucked behind the next showed a third of its face).  The cards are sized for the
+    hand the reveal began with (``start``: its counts), smaller only if this hand
+    needs it."""
     w, h = size
     cw, ch = layout.card_size(int(h * 0.92))
     n_i, n_o = hand_counts(hand)
@@ -470,16 +478,19 @@ def reveal_hand_rects(size: tuple[int, int], hand: tuple,
 
 def _fit_hand(w: int, cw: int, ch: int, n_i: int, n_o: int) -> tuple[int, int, float, float]:
     """From a (cw, ch) card down: the card size and the steps between ingredient cards and
-    between order cards that let a hand of these counts fit ``w``."""
-    step_i, step_o = cw * 1.06, cw * 0.34
-    for _attempt in range(40):
+    between order cards that let a hand of these counts fit ``w``.  Ingredients close up
+    first (down to a third of a card, their corner still showing); orders never overlap
+    (ORDER_STEP); then the cards get smaller."""
+    step_i = cw * 1.06
+    for _attempt in range(60):
+        step_o = cw * ORDER_STEP
         gaps_i = n_i if n_o else max(0, n_i - 1)
         total = cw + gaps_i * step_i + max(0, n_o - 1) * step_o
         if total <= w:
             break
-        if step_i > cw * 0.62:
-            step_i = max(cw * 0.62, step_i * 0.92)
+        if step_i > cw * INGREDIENT_STEP_MIN:
+            step_i = max(cw * INGREDIENT_STEP_MIN, step_i * 0.9)
         else:
-            cw, ch = int(cw * 0.93), int(ch * 0.93)
-            step_i, step_o = cw * 0.62, cw * 0.3
-    return cw, ch, step_i, step_o
+            cw, ch = int(cw * 0.95), int(ch * 0.95)
+            step_i = cw * INGREDIENT_STEP_MIN
+    return cw, ch, step_i, cw * ORDER_STEP
