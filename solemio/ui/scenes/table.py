@@ -403,8 +403,9 @@ class TableScene(GameScene):
         rects = self.seat_rects()
         sc.draw_message(surface, self.L.message)
         sc.draw_thinking(surface, rects)
-        draw_said(surface, s, rects, self.size, sc.banner["seat"] if sc.banner else None)
         sc.draw_flights(surface)
+        # The seats' words over the cards in flight: a card never hides what a seat said.
+        draw_said(surface, s, rects, self.size, sc.banner["seat"] if sc.banner else None)
         tip = self.guide_tip() if s.guide else None
         if s.guide:
             sc.draw_guide(surface, self.guide_rect(), self.size, tip)

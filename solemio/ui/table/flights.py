@@ -36,13 +36,17 @@ class Spots:
 
     The turns: ``played_from(seat)`` where a seat's played cards take off,
     ``oven`` where they land; ``drawn_to(seat)`` where a seat's drawn cards land
-    (at ``drawn_scale`` of the size they left at), from ``supply`` or from the
-    seat's order stack (``stack(seat)``); ``colour(seat)``: the backs of its orders.
+    (at ``drawn_scale`` of the size they left the supply at, never larger than where
+    they land), from ``supply`` or from the seat's order stack (``stack(seat)``, landing
+    at ``orders_drawn_to(seat)`` when a screen has such a place); ``colour(seat)``: the
+    backs of its orders.  A seat's panel gives the small cards of its piles, not the
+    panel: a card the panel's size flew over its name and words.
     The reveal: ``oven_turned`` where the oven's cards are turned over,
     ``revealed_at(face)`` where a turned card lands (``turn_over``: it turns on
     its way), ``column_slot(kind index, i)`` the i-th card of a column with
     ``columns`` cards per kind now, ``order_on_show`` the order being revealed and
-    ``owner_panel(seat)`` where it goes when it leaves.  ``pace`` turns the
+    ``owner_panel(seat)`` where it goes when it leaves (``order_home(seat, filled)``: the
+    pile in that panel it joins, when the screen knows it).  ``pace`` turns the
     reveal's seconds into the speed chosen; ``is_show_order(face)``: a show order
     (its cards are not gathered: they were only shown).
     """
@@ -50,6 +54,7 @@ class Spots:
     played_from: Callable[[int], pygame.Rect | None] = _none
     oven: pygame.Rect | None = None
     drawn_to: Callable[[int], pygame.Rect | None] = _none
+    orders_drawn_to: Callable[[int], pygame.Rect | None] | None = None
     drawn_scale: float = 1.0
     supply: pygame.Rect | None = None
     stack: Callable[[int], pygame.Rect | None] = _none
@@ -61,6 +66,7 @@ class Spots:
     columns: Sequence[int] = field(default_factory=tuple)
     order_on_show: pygame.Rect | None = None
     owner_panel: Callable[[int], pygame.Rect | None] = _none
+    order_home: Callable[[int, bool], pygame.Rect | None] | None = None
     pace: Callable[[float], float] = lambda seconds: seconds
     is_show_order: Callable[[tuple], bool] = lambda face: False
 
@@ -70,6 +76,13 @@ def card_in(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
     r = pygame.Rect(0, 0, *size)
     r.center = rect.center
     return r
+
+
+def taking_off(start: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where a card of ``size`` takes off from ``start``: no larger than ``start`` (a
+    pile's small card in a seat's panel: the card grows on its way, never covering the
+    panel's name or words)."""
+    return card_in(start, (min(size[0], start.w), min(size[1], start.h)))
 
 
 # --- one function per event type --------------------------------------------------------
@@ -85,7 +98,7 @@ def play(ev: dict, spots: Spots) -> list[Flight]:
     if start is None or spots.oven is None:
         return []
     faces = [(ev["kind"], 1)] * ev["singles"] + [(ev["kind"], 2)] * ev["doubles"]
-    return [Flight(("face", f), card_in(start, spots.oven.size), pygame.Rect(spots.oven),
+    return [Flight(("face", f), taking_off(start, spots.oven.size), pygame.Rect(spots.oven),
                    0.28, delay=0.06 * i, tag="oven") for i, f in enumerate(faces)]
 
 
@@ -94,7 +107,7 @@ def order(ev: dict, spots: Spots) -> list[Flight]:
     start = spots.played_from(ev["seat"])
     if start is None or spots.oven is None:
         return []
-    return [Flight(("face", tuple(ev["order"])), card_in(start, spots.oven.size),
+    return [Flight(("face", tuple(ev["order"])), taking_off(start, spots.oven.size),
                    pygame.Rect(spots.oven), 0.28, tag="oven")]
 
 
@@ -103,12 +116,16 @@ def draw(ev: dict, spots: Spots) -> list[Flight]:
     seat, n = ev["seat"], ev.get("count", 0)
     supply = ev["source"] == "supply"
     src = spots.supply if supply else spots.stack(seat)
-    dest = spots.drawn_to(seat)
+    dest = spots.drawn_to(seat) if supply or spots.orders_drawn_to is None \
+        else spots.orders_drawn_to(seat)
     if not n or src is None or dest is None:
         return []
     key = ("back",) if supply else ("oback", spots.colour(seat))
-    size = (int(src.w * spots.drawn_scale), int(src.h * spots.drawn_scale))
-    return [Flight(key, pygame.Rect(src), card_in(dest, size), 0.3, delay=0.05 * i)
+    scale = spots.drawn_scale if supply else 1.0
+    size = (min(int(src.w * scale), dest.w), min(int(src.h * scale), dest.h))
+    # At the size it lands at from the start: a card shrinking on its way swept over the
+    # panel it flew to.
+    return [Flight(key, card_in(src, size), card_in(dest, size), 0.3, delay=0.05 * i)
             for i in range(n)]
 
 
@@ -170,8 +187,11 @@ def _order_leaves(face: tuple, seat: int, spots: Spots, filled: bool = False) ->
     target = spots.order_on_show
     if owner is None or target is None:
         return []
-    end = pygame.Rect(0, 0, target.w // 3, target.h // 3)
-    end.center = owner.center
+    home = spots.order_home(seat, filled) if spots.order_home is not None else None
+    size = (target.w // 3, target.h // 3)
+    if home is not None:  # the owner's filled pile or stack: never over the panel's words
+        size, owner = (min(size[0], home.w), min(size[1], home.h)), home
+    end = card_in(owner, size)
     return [Flight(("face", face), pygame.Rect(target), end, spots.pace(0.45),
                    delay=spots.pace(0.8), tag=("leaves", seat, face, filled))]
 
@@ -244,8 +264,11 @@ def paint(surface: pygame.Surface, flights: Sequence[Flight],
                 key, squash = f.back_key, 1 - p / 0.5
             else:
                 squash = (p - 0.5) / 0.5
-        size_of = f.end.size if (f.back_key is not None and key is f.image_key) \
-            else f.start.size
+        turned = f.back_key is not None and key is f.image_key
+        # A face that grows on its way (from a pile in a panel to the oven) is drawn from
+        # its picture where it lands, which the screen shows too.
+        grows = f.back_key is None and f.end.w > f.start.w and key[0] == "face"
+        size_of = f.end.size if turned or grows else f.start.size
         img = image(key, size_of)
         if img is None:
             continue

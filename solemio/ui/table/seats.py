@@ -115,14 +115,12 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
         surface.blit(name, (name_x, cy - name.get_height() // 2))
 
     # The body: mini cards with counts, labelled.
-    slots = []
-    if show_hand_backs:
-        slots.append(("ing", _("hand"), info.ingredients))
-        slots.append(("ord", _("orders"), info.orders))
-    slots.append(("stack", _("stack"), info.stack))
-    slots.append(("filled", _("filled"), len(info.filled)))
-    if view.scorer_holder == seat:
-        slots.append(("scorer", _("scorer"), None))
+    counts = {"ing": info.ingredients, "ord": info.orders, "stack": info.stack,
+              "filled": len(info.filled), "scorer": None}
+    labels = {"ing": _("hand"), "ord": _("orders"), "stack": _("stack"),
+              "filled": _("filled"), "scorer": _("scorer")}
+    slots = [(what, labels[what], counts[what])
+             for what in panel_slots(show_hand_backs, view.scorer_holder == seat)]
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
     edition = session.cardset.scorer_name
     places = slot_places(rect, slots)
@@ -165,6 +163,28 @@ def thinking_badge(surface: pygame.Surface, rect: pygame.Rect, t: float) -> pyga
         cx = box.x + w // 2 + (i - 1) * int(h * 0.55)
         pygame.draw.circle(surface, colour, (cx, box.centery - int(lift * h * 0.12)), r)
     return box
+
+
+def panel_slots(show_hand_backs: bool, holds_scorer: bool) -> list[str]:
+    """The piles a seat panel shows, in order: the hand's backs (ingredients, orders)
+    unless it is the hand at the screen, the order stack, the filled orders, the scorer."""
+    return (["ing", "ord"] if show_hand_backs else []) + ["stack", "filled"] + \
+        (["scorer"] if holds_scorer else [])
+
+
+def pile_spot(rect: pygame.Rect, what: str, show_hand_backs: bool = True,
+              holds_scorer: bool = False) -> pygame.Rect | None:
+    """Where a seat panel of ``rect`` shows its pile ``what`` ("ing", "ord", "stack",
+    "filled"): the small card a flight leaves from or lands on, so a flight to or from a
+    panel covers a pile, never the panel's name or labels (None: no such pile)."""
+    whats = panel_slots(show_hand_backs, holds_scorer)
+    if what not in whats:
+        return None
+    _body, _label_px, cells, (cw, ch) = _panel_body(rect, len(whats))
+    cell = cells[whats.index(what)]
+    r = pygame.Rect(0, 0, cw, ch)
+    r.midtop = (cell.centerx, cell.y)
+    return r
 
 
 def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]

@@ -53,21 +53,35 @@ class Stage:
         return out
 
     def spots(self) -> flights.Spots:
-        """Where the turns' cards fly on the table: from a seat's panel (the bottom one's:
-        the hand's row) to the oven; drawn cards from the supply or the seat's stack (in
-        its panel) to the panel, or into the hand at the screen, at half the size."""
+        """Where the turns' cards fly on the table: from a seat's hand pile (the person at
+        the screen's: their panel) to the oven; drawn cards from the supply or the seat's
+        stack pile to its hand's piles, or into the hand at the screen, at half the size.
+        A panel's piles, never the whole panel: a card the panel's size covered its name
+        and words."""
         rects = self.seat_rects()
         L = self.L
         viewer = self.viewer
-        seats = self.session.seats
+        configs = self.session.seats
 
         def panel(seat: int) -> pygame.Rect:
             return rects.get(seat, L.me)
 
+        def pile(seat: int, what: str) -> pygame.Rect:
+            """A pile's small card in the seat's panel (its name and words stay clear)."""
+            spot = seats.pile_spot(panel(seat), what, seat != viewer,
+                                       self.session.show.scorer_holder == seat)
+            return spot if spot is not None else panel(seat)
+
+        def drawn_to(seat: int, what: str) -> pygame.Rect:
+            return L.hand if seat == viewer else pile(seat, what)
+
         return flights.Spots(
-            played_from=panel, oven=L.oven, supply=L.supply, stack=panel, drawn_scale=0.5,
-            drawn_to=lambda seat: L.hand if seat == viewer else panel(seat),
-            colour=lambda seat: seats[seat].colour)
+            played_from=lambda seat: panel(seat) if seat == viewer else pile(seat, "ing"),
+            oven=L.oven, supply=L.supply,
+            stack=lambda seat: pile(seat, "stack"), drawn_scale=0.5,
+            drawn_to=lambda seat: drawn_to(seat, "ing"),
+            orders_drawn_to=lambda seat: drawn_to(seat, "ord"),
+            colour=lambda seat: configs[seat].colour)
 
     def table_part(self) -> Part:
         """The table under everything, as the first part of a still frame."""

@@ -175,7 +175,10 @@ class RevealStage(Stage):
             oven_turned=self.L.reveal_oven, revealed_at=revealed_at, turn_over=True,
             column_slot=lambda k, i: self.column_slot(cols, k, i),
             columns=tuple(len(c) for c in cols), order_on_show=order,
-            owner_panel=rects.get, pace=pace or (lambda seconds: seconds),
+            owner_panel=rects.get, order_home=lambda seat, filled: seats.pile_spot(
+                rects[seat], "filled" if filled else "stack", seat != self.viewer,
+                self.session.show.scorer_holder == seat) if seat in rects else None,
+            pace=pace or (lambda seconds: seconds),
             is_show_order=is_show_order)
 
     def tail_crosses(self, area: pygame.Rect, tail: tuple[int, int]) -> bool:
