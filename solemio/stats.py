@@ -10,9 +10,11 @@ estimate lines of their own, so each name has its own record
 (``Statistics.of``); every figure the statistics scene shows is computed from
 those lines, so nothing can disagree.
 Older files still load and nothing in them is lost: version 1 (one line per
-game, no name: before hot-seat players were told apart) and version 2 (game
-lines by name, estimates without one).  Lines without a name belong to the
-unnamed player ``""``; the next save writes them as version 3, unchanged.
+game, no name: before hot-seat players were told apart), version 2 (game
+lines by name, estimates without one) and version 3 (no take-backs).  Lines
+without a name belong to the unnamed player ``""``; the next save writes them
+as version 4, unchanged.  A game in which the person took back turns (solo
+against computers) says how many (``takebacks``, written only then).
 It is written atomically; a file that cannot be used is set aside and
 reported on the title screen like a save (see :mod:`solemio.savefiles`), and
 counting starts again.  Only games with at least one person at the table
@@ -36,7 +38,7 @@ from solemio.atomic import write_atomic
 log = logging.getLogger("solemio.stats")
 
 FORMAT = "solemio-statistics"
-VERSION = 3  # 3: estimates by name; 2 (still read): games by name; 1 (still read): per game
+VERSION = 4  # 4: take-backs; 3 (still read): estimates by name; 2: games by name; 1: per game
 
 
 #: No real count comes near these (a game fills a few dozen orders; names are at most 40
@@ -64,6 +66,7 @@ class GameLine:
     won: bool  # this person is among the winners (version 1: a person was)
     filled: int  # this person's filled orders (version 1: the best person's)
     player: str = ""  # the person's name ("" in version 1 lines)
+    takebacks: int = 0  # turns the person took back (version 4; written only when some)
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,11 @@ class Statistics:
         if not self.games:
             return None
         return max(self.games, key=lambda g: (g.filled, g.won))
+
+    @property
+    def with_takebacks(self) -> int:
+        """Games in which the person took back a turn (solo against computers)."""
+        return sum(1 for g in self.games if g.takebacks)
 
     @property
     def longest_streak(self) -> int:
@@ -176,7 +184,7 @@ def _parse(data: Any) -> Statistics:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise StatsError("from a newer version", "newer")
-    if version not in (1, 2, VERSION) or isinstance(version, bool):
+    if version not in (1, 2, 3, VERSION) or isinstance(version, bool):
         raise StatsError("unsupported version", "unsupported")
     games = data.get("games")
     if not isinstance(games, list):
@@ -186,7 +194,16 @@ def _parse(data: Any) -> Statistics:
              "won": bool, "filled": int}
     if version >= 2:
         types["player"] = str
+    optional = {"takebacks": int} if version >= 4 else {}
     for g in games:
+        if isinstance(g, dict) and "takebacks" in optional and "takebacks" in g:
+            t = g["takebacks"]
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 < t <= MAX_COUNT:
+                raise StatsError(f"a game line is wrong: {g!r}"[:200], "incomplete")
+            g = {k: v for k, v in g.items() if k != "takebacks"}
+            extra = {"takebacks": t}
+        else:
+            extra = {}
         if not isinstance(g, dict) or set(g) != set(types) or not all(
                 isinstance(g[k], t) and (t is not int or not isinstance(g[k], bool))
                 for k, t in types.items()):
@@ -194,7 +211,7 @@ def _parse(data: Any) -> Statistics:
         if not 2 <= g["seats"] <= 5 or not 0 <= g["filled"] <= MAX_COUNT or \
                 any(len(g[k]) > MAX_TEXT for k, t in types.items() if t is str):
             raise StatsError(f"a game line is impossible: {g!r}"[:200], "altered")
-        lines.append(GameLine(**g))
+        lines.append(GameLine(**g, **extra))
     return Statistics(lines, _parse_estimates(data.get("estimates", []), version))
 
 
@@ -264,13 +281,23 @@ def load() -> Statistics:
 
 
 def save(stats: Statistics) -> None:
-    data = {"format": FORMAT, "version": VERSION, "games": [asdict(g) for g in stats.games],
+    data = {"format": FORMAT, "version": VERSION, "games": [_game_json(g) for g in stats.games],
             "estimates": [asdict(e) for e in stats.estimates]}
     write_atomic(stats_path(), json.dumps(data, indent=1))
 
 
-def lines_for(game: Any, seats: list[Any], when: float | None = None) -> list[GameLine]:
-    """A finished game's lines: one per person at the table, by name (none without one)."""
+def _game_json(line: GameLine) -> dict:
+    """A game line as the file keeps it (``takebacks`` only when the game had some)."""
+    out = asdict(line)
+    if not out["takebacks"]:
+        del out["takebacks"]
+    return out
+
+
+def lines_for(game: Any, seats: list[Any], when: float | None = None,
+              takebacks: int = 0) -> list[GameLine]:
+    """A finished game's lines: one per person at the table, by name (none without one);
+    ``takebacks``: the turns the one person took back (solo against computers)."""
     persons = [i for i, s in enumerate(seats) if s.person]
     if not persons or not game.is_over():
         return []
@@ -283,14 +310,14 @@ def lines_for(game: Any, seats: list[Any], when: float | None = None) -> list[Ga
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None
                                                             else when))
     return [GameLine(stamp, game.cs.id, game.cs.name, len(seats), level, p in winners,
-                     scores[p], str(getattr(seats[p], "name", "") or ""))
+                     scores[p], str(getattr(seats[p], "name", "") or ""), takebacks)
             for p in persons]
 
 
-def add_game(game: Any, seats: list[Any]) -> Statistics | None:
+def add_game(game: Any, seats: list[Any], takebacks: int = 0) -> Statistics | None:
     """Count a finished game for each person at the table (atomically); None if it does
     not count or cannot be written."""
-    lines = lines_for(game, seats)
+    lines = lines_for(game, seats, takebacks=takebacks)
     if not lines:
         return None
     with filelock.locked(lock_path()):  # another running copy adds its games in turn

@@ -112,7 +112,7 @@ def test_each_person_at_a_hot_seat_table_gets_their_own_record():
     again = stats.load()
     assert again.players() == ["Anna", "Ben"] and again.of("Anna").played == 2
     data = json.loads(stats.stats_path().read_text())
-    assert data["version"] == 3 and data["games"][0]["player"] == "Anna"
+    assert data["version"] == 4 and data["games"][0]["player"] == "Anna"
 
 
 def test_a_version_1_file_still_loads_and_its_games_are_kept():
@@ -147,7 +147,7 @@ def test_a_version_2_file_keeps_its_estimates_and_is_written_as_version_3():
     st = stats.add_estimates("sole-mio", 1, [("Anna", 4, 1, 12)])
     assert st.estimates[:2] == old.estimates and st.estimates[2].player == "Anna"
     data = json.loads(stats.stats_path().read_text())
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert [e["player"] for e in data["estimates"]] == ["", "", "Anna"]
     assert [(e.player, e.exact) for e in stats.load().of("Anna").estimates] == [("Anna", 4)]
 

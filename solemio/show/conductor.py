@@ -182,6 +182,21 @@ class Conductor:
             h.guide_note = ""  # the guide's word on an event lasts one decision
         return beats
 
+    def take_back(self) -> bool:
+        """The person takes back their latest turn (solo against computers; see
+        GameSession.take_back): the stage starts again from that moment, with no answer
+        or question of the later position left pending."""
+        if not self.host.take_back():
+            return False
+        self.stage = pacing.Stage()
+        self.skip = False
+        self.thinking = 0.0
+        self._pending = None
+        self._asked = None
+        self._handed = None
+        self._answer_wait = 0.0
+        return True
+
     # --- the show -----------------------------------------------------------------------
     def update(self, dt: float,
                answer_ready: Callable[[float], bool] | None = None) -> Iterator[Beat]:

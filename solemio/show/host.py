@@ -26,6 +26,7 @@ from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
 from solemio.show.table import SeatTable
+from solemio.show.takeback import Rewind, taken_back, turn_start
 from solemio.show.thinker import Thinker
 
 log = logging.getLogger("solemio.session")
@@ -96,6 +97,8 @@ class GameSession:
         # The oven as it was before the last event (cards may still be flying onto it).
         self.oven_before: tuple[tuple | None, int] = (self.show.oven_top, self.show.oven)
         self._thinker: Thinker | None = None  # the computer seats' worker (thinker())
+        self.takebacks = 0  # turns taken back in this game (the statistics say so)
+        self.rewind: Rewind | None = None  # the choices before the latest take-back
 
     def _begin(self, game: Any) -> ShowState:
         """The show as ``game`` stands now, for the viewer (the order on show read from
@@ -248,10 +251,49 @@ class GameSession:
 
     def poll_computer(self, seat: int) -> tuple | None:
         """The computer ``seat``'s answer to the pending decision once its worker has it
-        (the question is asked on the first call; None meanwhile; ``thinker`` first)."""
+        (the question is asked on the first call; None meanwhile; ``thinker`` first).
+        After a take-back, while the game follows the path it had, the answer is the one
+        the seat gave then: undoing never rolls a computer's move again."""
         if self._thinker is None:
             raise RuntimeError("no worker for the computer seats: call thinker() first")
+        if self.rewind is not None:
+            before = self.rewind.answer(self.game)
+            if before is not None:
+                return before
         return self._thinker.poll(self.game, self.agents[seat], seat)
+
+    # --- taking back a turn (solo against computers) ----------------------------------
+    def can_take_back(self) -> bool:
+        """Whether the one person at the table may take back their latest turn: a solo
+        game against computers (never hot-seat; a networked table is not a GameSession),
+        not the guided game, and nothing revealed since that turn began
+        (solemio/show/takeback.py)."""
+        persons = self.persons
+        if len(persons) != 1 or len(self.seats) < 2 or self.guide:
+            return False
+        key = (id(self.game), len(self.game.choices_log))
+        if getattr(self, "_can_take_back", (None, False))[0] != key:  # asked every rebuild
+            self._can_take_back = (key, turn_start(self.game, persons[0]) is not None)
+        return self._can_take_back[1]
+
+    def take_back(self) -> bool:
+        """Take back the person's latest turn: the game rebuilt from its start with the
+        choices before it, the show at that moment, the take-back counted (and kept in
+        the autosave).  False when it cannot be done now."""
+        if not self.can_take_back():
+            return False
+        start = turn_start(self.game, self.persons[0])
+        assert start is not None
+        log = tuple(self.game.choices_log)
+        if self.rewind is None or self.rewind.choices[:len(log)] != log:
+            self.rewind = Rewind(log)  # else the older path, longer, still holds this one
+        self.stop_thinking()
+        self.game = taken_back(self.game, start)
+        self.takebacks += 1
+        self.seek(self.game.event_count())
+        self.oven_before = (self.show.oven_top, self.show.oven)
+        self.apply_done()
+        return True
 
     def stop_thinking(self) -> None:
         """Withdraw any question a computer seat is thinking about (the table is left)."""
@@ -264,6 +306,8 @@ class GameSession:
         from solemio.engine.saves import game_to_dict
 
         extra: dict[str, Any] = {"seats": [asdict(s) for s in self.seats]}
+        if self.takebacks:
+            extra["takebacks"] = self.takebacks
         if getattr(self, "guide", False):
             extra["guide"] = True  # a guided game resumed after quitting keeps guiding
         return game_to_dict(self.game, extra)
@@ -276,7 +320,7 @@ class GameSession:
         self.keep_record()
         from solemio import stats
 
-        stats.add_game(self.game, self.seats)
+        stats.add_game(self.game, self.seats, takebacks=self.takebacks)
 
     def keep_record(self) -> Path | None:
         """Keep the finished game as a game record (once; see solemio.records)."""
@@ -390,6 +434,10 @@ def session_from_save(path: Path) -> GameSession:
     if extra.get("guide") is True:
         sess.guide = True
         sess.guide_note = ""
+    takebacks = extra.get("takebacks", 0)
+    if isinstance(takebacks, int) and not isinstance(takebacks, bool) and \
+            0 <= takebacks <= 10_000:
+        sess.takebacks = takebacks
     return sess
 
 

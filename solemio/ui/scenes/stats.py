@@ -93,6 +93,9 @@ class StatsScene(WidgetScene):
                (ngettext("{n} won ({pct})", "{n} won ({pct})", st.won, pct=pct), False),
                (_("Filled orders per game: {x}", x=number(st.filled_per_game, 1)), False),
                (_("Longest winning streak: {n}", n=st.longest_streak), False)]
+        if st.with_takebacks:
+            out.append((ngettext("{n} game with turns taken back",
+                                 "{n} games with turns taken back", st.with_takebacks), False))
         best = st.best
         if best is not None:
             out.append((ngettext("Best result: {n} filled order ({when}, {edition})",

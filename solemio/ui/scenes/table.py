@@ -33,7 +33,7 @@ from solemio.ui.table.reveal import rehearsal
 from solemio.ui.table.said import draw_said
 from solemio.ui.table.stage import Stage
 from solemio.ui.table.turns import show_turn_event
-from solemio.ui.widgets import Widget
+from solemio.ui.widgets import Button, Widget
 
 REVEAL_WAIT = 0.5  # seconds the oven's turning may wait for the reveal's pictures
 
@@ -110,7 +110,28 @@ class TableScene(GameScene):
                 self.drag = None
         if self.screen_parts.handle_key(event, self.order_spots):
             return None
+        if event.type == pygame.KEYDOWN and (
+                (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+                or event.key == pygame.K_BACKSPACE):
+            self.take_back()
+            return None
         return self.focus.handle_event(event)
+
+    def take_back(self) -> None:
+        """Take back your latest turn (solo against computers, nothing revealed since):
+        Ctrl+Z, Backspace or the Take back button; refused with a sentence otherwise."""
+        can = getattr(self.session, "can_take_back", None)
+        if can is None or not can():
+            self.screen_parts.error = _("Only in a game alone against computers, and only "
+                                        "until the round's oven is revealed.")
+            return
+        self.conductor.take_back()
+        self.pick.clear()
+        self.queued_draw = None
+        self.screen_parts.anims.clear()  # nothing of the later turns stays in flight
+        self.screen_parts.error = ""
+        self.layout(self.app.size)
+        self.screen_parts.message = _("Turn taken back: play it again.")
 
     def order_spots(self) -> list[tuple[pygame.Rect, tuple]]:
         """The hand's order cards and an order on top of the oven (its face is public)."""
@@ -335,6 +356,15 @@ class TableScene(GameScene):
             card.enabled = not (d is not None and d.kind == "order" and face[0] in KINDS)
             widgets.append(card)
         widgets += self.decision_widgets(d, view)
+        can = getattr(s, "can_take_back", None)
+        if can is not None and len(s.persons) == 1 and not s.guide:
+            undo = Button("take-back", _("Take back"), self.take_back, L.speed_button,
+                          style="secondary",
+                          tooltip=_("Take back your last turn (Ctrl+Z or Backspace): the "
+                                    "computers then play as they did."))
+            undo.enabled = can()
+            undo.refused = self.take_back
+            widgets.append(undo)
         widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size, self.leave_guide)
         # The focus stays on its widget only within one decision: a hand card clicked
         # while playing must not keep the focus when the draw comes, or Enter would
