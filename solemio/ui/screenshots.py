@@ -287,6 +287,10 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
     app.close()
     _hot_seat_shots(size, save, lang)
     _hot_seat_alone_shot(size, save, lang)
+    from solemio.ui.screenshots_hands import full_hand_shots, handover_after_switch_shot
+
+    handover_after_switch_shot(size, save, lang)
+    full_hand_shots(size, save, lang)
 
     # The reveal: the animation, then every main decision.
     app = _app(size, lang)
