@@ -45,8 +45,9 @@ def test_every_order_shows_whole_in_the_reveal_hand(size, n_orders):
             assert _uncovered(rects, i) >= r.w, (size, n_orders, face, rects)
         else:  # an ingredient keeps its corner (number and kind) showing
             assert _uncovered(rects, i) >= r.w * 0.3, (size, face, rects)
-    # Cards one can still read: at least half the hand band's height.
-    assert rects[0].h >= area.h * 0.5, (size, n_orders, rects[0])
+    # Cards one can still read: at least 45% of the hand band's height (five orders in
+    # a 1024x640 window: 64 pixels wide, their titles whole).
+    assert rects[0].h >= area.h * 0.45, (size, n_orders, rects[0])
 
 
 def hand_faces_of(hand: tuple) -> tuple:

@@ -57,6 +57,11 @@ def order_on_show(show: Any, away: bool) -> tuple[Any, bool]:
 GUIDED_PANEL_SHARE = 0.27
 
 
+HAND_SHARE = 0.44  # of the bottom band at most: the hand (the choices take the rest)
+HAND_SHARE_MIN = 0.36  # ... at least
+CHOICE_MIN_W = 450  # pixels the choices keep beside the hand (a picker's tiles and words)
+
+
 def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
                   guide: bool = False) -> tuple[layout.TableLayout, pygame.Rect, pygame.Rect]:
     """The reveal's arrangement (the layout, the hand's area, the choices' area): wide
@@ -81,7 +86,10 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
                                   band.h)
     else:
         L.me = pygame.Rect(band.x, band.y, side_w, band.h)
-        hw = int(band.w * HAND_SHARE)
+        # The hand as wide as its orders need (HAND_SHARE), as long as the choices keep
+        # the room their pickers need (a small window keeps the older, narrower hand).
+        room = band.w - side_w - 3 * m - max(CHOICE_MIN_W, int(w * 0.3))
+        hw = int(max(band.w * HAND_SHARE_MIN, min(band.w * HAND_SHARE, room)))
         hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
         choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
                                   band.right - hand_area.right - 2 * m, band.h)
@@ -452,7 +460,6 @@ def hand_counts(hand: tuple) -> tuple[int, int]:
     return n_i, len(hand) - n_i
 
 
-HAND_SHARE = 0.44  # of the bottom band: the hand (the choices take the rest)
 ORDER_STEP = 1.03  # an order card's step in the reveal's hand: side by side, each whole
 INGREDIENT_STEP_MIN = 0.34  # an ingredient's step at the closest: its corner shows
 
