@@ -37,11 +37,12 @@ def order_needs(cardset: Any, current: Any) -> tuple[list[tuple[str, int]], bool
     if spec.type not in COUNTED_TYPES:
         return None
     needs = [(t[1], int(t[2])) for t in spec.tokens(own) if t[0] == "need"]
-    for note in current.notes:
+    amounts = dict(getattr(current, "series", ()) or ())
+    for note in current.notes:  # (an order show built by hand may carry only the note)
         if dict(note).get("type") == E.SERIES:
             amounts = {o: int(u) for o, u in dict(note)["orders"]}
-            if oid in amounts and len(needs) == 1:
-                return [(needs[0][0], amounts[oid])], True
+    if oid in amounts and len(needs) == 1:
+        return [(needs[0][0], int(amounts[oid]))], True
     return (needs, False) if needs else None
 
 

@@ -69,6 +69,7 @@ class OrderShow:
     status: str | None = None  # None, "filled" or "failed"
     notes: tuple[Event, ...] = ()  # its events (series, variant, help, block, show, reward...)
     queue: tuple[Face, ...] = ()  # a series' members still to resolve after this one
+    series: tuple[tuple[str, int], ...] = ()  # a series: (order id, amount) of each member
 
 
 @dataclass(frozen=True)
@@ -320,7 +321,7 @@ def _noted(s: ShowState, ev: dict, **changes: Any) -> ShowState:
         # A series: its next member is on show now, with no stamp and no notes yet.
         nxt = face if face in cur.queue else cur.queue[0]
         cur = OrderShow(face=nxt, owner=cur.owner,
-                        queue=tuple(f for f in cur.queue if f != nxt))
+                        queue=tuple(f for f in cur.queue if f != nxt), series=cur.series)
     if cur is not None:
         changes.setdefault("notes", cur.notes + (freeze(ev),))
         cur = dataclasses.replace(cur, **changes)
@@ -355,10 +356,13 @@ def _series(s: ShowState, ev: dict) -> ShowState:
                             hand=hand)
     # The members are resolved largest first (as the engine orders them).
     members = [(colour, oid) for oid, _u in sorted(ev["orders"], key=lambda m: -m[1])]
+    amounts = tuple((str(oid), int(u)) for oid, u in ev["orders"])
     cur = s.reveal.current if s.reveal is not None else None
     if cur is None and s.reveal is not None:
         # Begun mid-reveal: the series says which orders are on show from now on.
         cur = OrderShow(face=members[0], owner=seat, notes=(freeze(ev),))
+    if cur is not None:
+        cur = dataclasses.replace(cur, series=amounts)
     if cur is not None and len(members) > 1:
         cur = dataclasses.replace(cur, face=members[0], queue=tuple(members[1:]))
     if cur is not None:

@@ -253,7 +253,9 @@ def test_a_series_next_member_shows_its_card_while_it_is_decided(make_app):
     screen = rv.screen()
     assert screen.order_away  # the first member's card has left the panel
     key = rv.stage().order_key(rv.show, screen.order_away)
-    assert key[1] == ("blue", "four-salami") and key[2] is None and key[5] is False
+    assert key[1] == ("blue", "four-salami") and key[2] is None and key[-2] is False
+    # The member on show says what it needs at its series amount, as the picker does.
+    assert any(line.startswith("In the series it needs") for line in key[5]), key[5]
     assert (rv.order_rect(), ("blue", "four-salami")) in rv.order_spots()
 
 

@@ -41,6 +41,11 @@ class HandoverScene(WidgetScene):
             self._recap = (lang, [line for line in lines if line])
         return self._recap[1]
 
+    @recap.setter
+    def recap(self, lines: list[str]) -> None:
+        """Lines given as they are (tests, a tour's long recap), in the language of now."""
+        self._recap = (i18n.language(), list(lines))
+
     RECAP_LINES = 8  # the latest lines shown; older ones are summed up in one line
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

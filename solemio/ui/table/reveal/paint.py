@@ -48,7 +48,7 @@ def order_on_show(show: Any, away: bool) -> tuple[Any, bool]:
     it: the cards that fill it, help asked for it)."""
     cur = show.reveal.current if show.reveal is not None else None
     if cur is not None and away and cur.status is not None and cur.queue:
-        return OrderShow(face=cur.queue[0], owner=cur.owner), False
+        return OrderShow(face=cur.queue[0], owner=cur.owner, series=cur.series), False
     return cur, away
 
 
@@ -59,7 +59,8 @@ GUIDED_PANEL_SHARE = 0.27
 
 HAND_SHARE = 0.44  # of the bottom band at most: the hand (the choices take the rest)
 HAND_SHARE_MIN = 0.36  # ... at least
-CHOICE_MIN_W = 450  # pixels the choices keep beside the hand (a picker's tiles and words)
+CHOICE_MIN_W = 520  # pixels the choices keep beside the hand (a picker's tiles and words)
+CHOICE_MIN_SHARE = 0.42  # ... and this share of the window's width
 
 
 def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
@@ -88,7 +89,7 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
         L.me = pygame.Rect(band.x, band.y, side_w, band.h)
         # The hand as wide as its orders need (HAND_SHARE), as long as the choices keep
         # the room their pickers need (a small window keeps the older, narrower hand).
-        room = band.w - side_w - 3 * m - max(CHOICE_MIN_W, int(w * 0.3))
+        room = band.w - side_w - 3 * m - max(CHOICE_MIN_W, int(w * CHOICE_MIN_SHARE))
         hw = int(max(band.w * HAND_SHARE_MIN, min(band.w * HAND_SHARE, room)))
         hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
         choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
