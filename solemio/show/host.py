@@ -269,7 +269,8 @@ class GameSession:
         not the guided game, and nothing revealed since that turn began
         (solemio/show/takeback.py)."""
         persons = self.persons
-        if len(persons) != 1 or len(self.seats) < 2 or self.guide:
+        if len(persons) != 1 or len(self.seats) < 2 or self.guide or \
+                any(s.level == REMOTE for s in self.seats):  # a person at another screen
             return False
         key = (id(self.game), len(self.game.choices_log))
         if getattr(self, "_can_take_back", (None, False))[0] != key:  # asked every rebuild

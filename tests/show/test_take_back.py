@@ -138,3 +138,12 @@ def test_the_statistics_say_the_game_had_take_backs():
     assert data["games"][-1]["takebacks"] == 1
     st = stats.load()
     assert st.with_takebacks == 1 and st.games[-1].takebacks == 1
+
+
+def test_a_networked_table_offers_no_take_back():
+    """The server keeps a networked table: the window's session there has no take-back, so
+    the table shows no button and Ctrl+Z is refused with a sentence (TableScene.take_back
+    asks the session for ``can_take_back``)."""
+    from solemio.net.session import NetSession
+
+    assert not hasattr(NetSession, "can_take_back") and not hasattr(NetSession, "take_back")
