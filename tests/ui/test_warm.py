@@ -239,9 +239,10 @@ def test_the_reveal_hand_keeps_its_card_size_as_it_shrinks():
     full = _reveal_hand_rects(size, hand, (5, 2))
     assert full == _reveal_hand_rects(size, hand)  # the hand it began with: as before
     fewer = _reveal_hand_rects(size, hand[2:], (5, 2))
-    assert {r.size for r in fewer} == {full[0].size} == {(130, 183)}
+    # (the orders side by side, whole: tests/ui/test_hand_readable.py)
+    assert {r.size for r in fewer} == {full[0].size} == {(156, 220)}
     # Sized on its own the smaller hand gets larger cards: pictures at a new size.
-    assert _reveal_hand_rects(size, hand[2:])[0].size == (176, 247)
+    assert _reveal_hand_rects(size, hand[2:])[0].size == (194, 272)
     # A hand bigger than the one the reveal began with still fits.
     more = _reveal_hand_rects(size, hand + (("olive", 2),) * 4, (5, 2))
     assert max(r.right for r in more) <= size[0]

@@ -477,8 +477,12 @@ def reveal_hand_rects(size: tuple[int, int], hand: tuple,
     cw, ch = layout.card_size(int(h * 0.92))
     n_i, n_o = hand_counts(hand)
     if start is not None and start != (n_i, n_o):
-        cw, ch = _fit_hand(w, cw, ch, *start)[:2]
-    cw, ch, step_i, step_o = _fit_hand(w, cw, ch, n_i, n_o)
+        # The hand the reveal began with, laid out as it was: ingredients, then orders.
+        s_i, s_o = start
+        cw, ch = _fit_hand(w, cw, ch, s_i if s_o else max(0, s_i - 1), max(0, s_o - 1))[:2]
+    # The steps this hand takes: each card's own, but the last one's.
+    gaps_i = sum(1 for face in hand[:-1] if face[0] in KINDS)
+    cw, ch, step_i, step_o = _fit_hand(w, cw, ch, gaps_i, max(0, len(hand) - 1 - gaps_i))
     rects = []
     x = 0.0
     for face in hand:
@@ -487,16 +491,17 @@ def reveal_hand_rects(size: tuple[int, int], hand: tuple,
     return rects
 
 
-def _fit_hand(w: int, cw: int, ch: int, n_i: int, n_o: int) -> tuple[int, int, float, float]:
-    """From a (cw, ch) card down: the card size and the steps between ingredient cards and
-    between order cards that let a hand of these counts fit ``w``.  Ingredients close up
-    first (down to a third of a card, their corner still showing); orders never overlap
-    (ORDER_STEP); then the cards get smaller."""
+def _fit_hand(w: int, cw: int, ch: int, gaps_i: int, gaps_o: int
+              ) -> tuple[int, int, float, float]:
+    """From a (cw, ch) card down: the card size and the steps after ingredient cards and
+    after order cards (``gaps_i``, ``gaps_o`` of them: every card's but the last's) that
+    let the hand fit ``w``.  Ingredients close up first (down to a third of a card, their
+    corner still showing); orders never overlap (ORDER_STEP); then the cards get
+    smaller."""
     step_i = cw * 1.06
-    for _attempt in range(60):
+    for _attempt in range(80):
         step_o = cw * ORDER_STEP
-        gaps_i = n_i if n_o else max(0, n_i - 1)
-        total = cw + gaps_i * step_i + max(0, n_o - 1) * step_o
+        total = cw + gaps_i * step_i + gaps_o * step_o
         if total <= w:
             break
         if step_i > cw * INGREDIENT_STEP_MIN:
