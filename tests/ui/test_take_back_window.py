@@ -74,3 +74,24 @@ def test_no_take_back_in_hot_seat(make_app):
     assert driver.widget(app, "take-back") is None
     table.take_back()
     assert sess.takebacks == 0 and table.error
+
+
+def test_the_statistics_scene_says_how_many_games_had_take_backs(make_app):
+    from types import SimpleNamespace
+
+    from solemio import stats
+    from solemio.engine.simulate import play_random_game
+    from solemio.ui.scenes.title import TitleScene
+
+    game = play_random_game(load_cardset("sole-mio"), 3, 4)
+    you = SimpleNamespace(person=True, level="easy", name="You")
+    bot = SimpleNamespace(person=False, level="easy", name="Carla")
+    stats.add_game(game, [you, bot, bot], takebacks=2)
+    stats.add_game(game, [you, bot, bot])
+    app = make_app((1024, 640), language="nl")
+    app.manager.push(TitleScene(app))
+    driver.click(app, driver.widget(app, "stats").rect)
+    sc = app.manager.top
+    app.step([], 0.016, draw=True)
+    texts = [t for t, _h in sc.lines()]
+    assert "1 spel met teruggenomen beurten" in texts, texts
