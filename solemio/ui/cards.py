@@ -156,7 +156,7 @@ def _plain(size: tuple[int, int], label: str) -> pygame.Surface:
     return surf
 
 
-SHADOWED_BASE = 12 * 1024 * 1024
+SHADOWED_BASE = 10 * 1024 * 1024
 _SHADOWED = ByteCache(SHADOWED_BASE)  # (card id, lifted) -> (card, card with its shadow)
 
 

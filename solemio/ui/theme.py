@@ -83,7 +83,7 @@ def font(px: int, bold: bool = False,
         return pygame.font.Font(None, px)
 
 
-TEXT_BASE = 16 * 1024 * 1024
+TEXT_BASE = 12 * 1024 * 1024
 #: Rendered lines, bounded in bytes, not in count: at 4K two thousand lines held 250 MB.
 _TEXT_CACHE = ByteCache(TEXT_BASE, keep=0.8)
 
@@ -258,7 +258,7 @@ def draw_wrapped(
     return y - rect.y
 
 
-LAYER_BASE = 12 * 1024 * 1024
+LAYER_BASE = 16 * 1024 * 1024
 _LAYERS = ByteCache(LAYER_BASE)  # cached layers never hold more than its budget in bytes
 
 
