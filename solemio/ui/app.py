@@ -19,7 +19,7 @@ import pygame
 from solemio import i18n
 from solemio.i18n import _
 from solemio.ui import settings as settings_mod
-from solemio.ui.cards import CardImages
+from solemio.ui.cards import CardImages, set_shadowed_budget
 from solemio.ui.scene import SceneManager
 from solemio.ui.sound import Sound
 
@@ -147,6 +147,10 @@ class App:
             clear()
         self.static_frame = theme.StaticFrame()
         self.warmer.clear()
+        # The lines, layers and shadowed cards all windows share, down to a 1920x1080
+        # window's budgets: what a closed 4K window kept beyond them goes with it.
+        theme.set_cache_budgets(1.0)
+        set_shadowed_budget((1, 1))
 
     def _fit_caches(self) -> None:
         """Cache budgets follow the window area, so a 4K window does not thrash them."""

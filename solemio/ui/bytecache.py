@@ -63,6 +63,13 @@ class ByteCache:
             self.bytes -= surface_bytes(gone)
         return True
 
+    def trim(self) -> None:
+        """Evict the least recently used entries until the total is within ``budget`` (after
+        the budget was lowered: a large window closed)."""
+        while self.bytes > self.budget and self._items:
+            _k, gone = self._items.popitem(last=False)
+            self.bytes -= surface_bytes(gone)
+
     def discard(self, key: Hashable) -> None:
         old = self._items.pop(key, None)
         if old is not None:

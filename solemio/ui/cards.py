@@ -163,6 +163,7 @@ _SHADOWED = ByteCache(SHADOWED_BASE)  # (card id, lifted) -> (card, card with it
 def set_shadowed_budget(size: tuple[int, int]) -> None:
     """Scale the composed-card budget with the window area (see :func:`area_scale`)."""
     _SHADOWED.budget = int(SHADOWED_BASE * area_scale(size))
+    _SHADOWED.trim()
 
 
 def shadowed(surface: pygame.Surface, card: pygame.Surface, pos: tuple[int, int],

@@ -267,6 +267,8 @@ def set_cache_budgets(scale: float) -> None:
     lines are 4x the bytes."""
     _LAYERS.budget = int(LAYER_BASE * max(1.0, scale))
     _TEXT_CACHE.budget = int(TEXT_BASE * max(1.0, scale))
+    _LAYERS.trim()
+    _TEXT_CACHE.trim()
 
 
 def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], None],

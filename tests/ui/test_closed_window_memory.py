@@ -31,3 +31,26 @@ def test_closing_the_window_lets_its_pictures_go():
         assert getattr(app.painter, "_cache", {}) == {}
     finally:
         gc.enable()
+
+
+def test_a_closed_large_window_leaves_the_shared_caches_at_the_usual_budgets():
+    """Text lines, layers and shadowed cards are shared by every window of the process and
+    their budgets grow with a window's area; a closed 4K window's share beyond a 1920x1080
+    window's budgets goes with it (the layout tests open several)."""
+    from solemio.ui import cards as cards_mod
+    from solemio.ui import theme
+
+    app = App((3840, 2160), headless=True, settings=Settings(sound=False),
+              persist_settings=False)
+    seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0), level="easy") for i in range(5)]
+    app.manager.push(TableScene(app, GameSession(load_cardset("sole-mio"), seats, 5)))
+    for _ in range(3):
+        app.step([], 0.1, draw=True)
+    # Fill the shared caches beyond the usual budgets, as a 4K window may.
+    for i in range(400):
+        theme.text(f"line {i} " * 8, 60)
+    assert theme._TEXT_CACHE.bytes > theme.TEXT_BASE
+    app.close()
+    assert theme._TEXT_CACHE.bytes <= theme.TEXT_BASE
+    assert theme._LAYERS.bytes <= theme.LAYER_BASE
+    assert cards_mod._SHADOWED.bytes <= cards_mod.SHADOWED_BASE
