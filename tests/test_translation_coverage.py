@@ -66,7 +66,7 @@ def _untranslated(text: str) -> bool:
 def _forget_fonts() -> None:
     from solemio.ui import theme
 
-    theme.font.cache_clear()
+    theme.base_font.cache_clear()
     theme.clear_caches()
 
 
@@ -98,13 +98,13 @@ def test_every_drawn_text_is_translated(monkeypatch, tmp_path: Path) -> None:
     original = i18n.set_language
     rendered = _recording_fonts(monkeypatch)
     _pseudo_language(monkeypatch)
-    theme.font.cache_clear()
+    theme.base_font.cache_clear()
     theme.clear_caches()
     try:
         screenshots.shots_for_size((1280, 720), tmp_path, write=False)
     finally:
         original("en")
-        theme.font.cache_clear()
+        theme.base_font.cache_clear()
         theme.clear_caches()
     assert len(rendered) > 100, "the tour drew almost nothing: the check would prove nothing"
     left = sorted(t for t in rendered if _untranslated(t))

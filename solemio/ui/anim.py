@@ -28,6 +28,17 @@ def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
     )
 
 
+#: Reduced motion (Settings, for players who get motion sick): flights fly in a third of
+#: their time, nothing shakes or bobs.  Set by ui/access.py from the settings.
+REDUCED = False
+REDUCED_SPEED = 3.0
+
+
+def set_reduced(on: bool) -> None:
+    global REDUCED
+    REDUCED = bool(on)
+
+
 @dataclass
 class Flight:
     """A card image moving from one rectangle to another along an eased path."""
@@ -63,7 +74,7 @@ class Flight:
 
     def rect(self) -> pygame.Rect:
         r = lerp_rect(self.start, self.end, self.progress())
-        if self.shake and 0 < self.progress() < 1:
+        if self.shake and not REDUCED and 0 < self.progress() < 1:
             import math
 
             r.x += int(math.sin(self.t * 50) * r.w * 0.06)
@@ -81,6 +92,8 @@ class Animations:
         self.flights.extend(flights)
 
     def update(self, dt: float) -> None:
+        if REDUCED:
+            dt *= REDUCED_SPEED  # the same path, a third of the time
         for f in self.flights:
             f.t += dt
         self.flights = [f for f in self.flights if not f.done]

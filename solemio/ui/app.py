@@ -111,6 +111,9 @@ class App:
         self.warmer = Warmer()  # pictures the coming frames need, made ahead (warm.py)
         self._frame_start = time.perf_counter()
         self._fit_caches()
+        from solemio.ui import access
+
+        access.apply(self)  # the text size, the volume
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
         self.frames = 0
@@ -171,7 +174,9 @@ class App:
             # still frame) is keyed by the language: the next frame draws the new
             # words, the table and the pictures without words are kept.
             i18n.set_language(self.settings.language)
-        self.sound.enabled = self.settings.sound
+        from solemio.ui import access
+
+        access.apply(self)  # sound, volume, text size (the layout below reflows it)
         p = self._painter
         if p is not None and getattr(p, "colour_blind", None) not in (None,
                                                                      self.settings.colour_blind):
@@ -293,6 +298,8 @@ class App:
     # --- one frame --------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Feed events and ``dt`` seconds to the scenes, then optionally draw one frame."""
+        from solemio.ui import access
+
         self._frame_start = time.perf_counter()
         resized = False
         for event in events:
@@ -305,6 +312,8 @@ class App:
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
+                continue
+            if access.global_key(self, event):
                 continue
             self.manager.handle_event(self._to_pixels(event))
         if resized and self.window is not None:

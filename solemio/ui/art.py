@@ -155,7 +155,7 @@ class CardPainter:
 
         if not pygame.font.get_init():
             pygame.font.init()
-        return theme.font(int(px), bool(bold), bool(display))  # the one font table
+        return theme.base_font(int(px), bool(bold), bool(display))  # the one font table (unscaled)
 
     def _cached(self, key: Hashable) -> pygame.Surface | None:
         return self._cache.get(key)

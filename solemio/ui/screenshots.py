@@ -51,11 +51,16 @@ def find_decision(edition: str, kind: str, n: int = 4, seat: int = 0,
     return None
 
 
+#: The text size (per cent) of the shots' windows: shots_for_size(text_size=...).
+TEXT_SIZE = 100
+
+
 def _app(size: tuple[int, int], lang: str) -> Any:
     from solemio.ui.app import App
     from solemio.ui.settings import Settings
 
-    return App(size, headless=True, settings=Settings(language=lang), persist_settings=False)
+    return App(size, headless=True, settings=Settings(language=lang, text_size=TEXT_SIZE),
+               persist_settings=False)
 
 
 def _session(edition: str, n: int, seed: int, choices: list | None = None,
@@ -187,9 +192,22 @@ def _hot_seat_alone_shot(size: tuple[int, int], save: Any, lang: str = "en") -> 
 
 
 def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
-                   write: bool = True) -> list[Path]:
+                   write: bool = True, text_size: int = 100) -> list[Path]:
     """Every shot at ``size`` in ``lang``; ``write=False`` draws them without writing the
-    PNG files (the fit tests read only what was drawn: writing was half their time)."""
+    PNG files (the fit tests read only what was drawn: writing was half their time);
+    ``text_size``: the player's text size in per cent (Settings)."""
+    global TEXT_SIZE
+    TEXT_SIZE = text_size
+    try:
+        return _shots_for_size(size, out, lang, write)
+    finally:
+        TEXT_SIZE = 100
+        from solemio.ui import theme
+
+        theme.set_text_scale(100)
+
+
+def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) -> list[Path]:
     import pygame
 
     from solemio.ui import driver

@@ -18,6 +18,10 @@ from solemio.i18n import LANGUAGES, system_language
 
 PACES = (0.5, 0.75, 1.0, 1.5, 2.0)
 REVEAL_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+#: The text size, in per cent of the designed size (theme.set_text_scale).
+TEXT_SIZES = (80, 90, 100, 115, 130, 150, 175, 200)
+#: The volume of everything the game plays (effects), in per cent.
+VOLUMES = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 
 
 @dataclass
@@ -39,6 +43,12 @@ class Settings:
     # The guided first game is offered once, on the first start (no settings file yet: see
     # load()); a Settings made in code, as the tests make them, counts as offered.
     guide_offered: bool = True
+    # Accessibility (docs/accessibility.md): every text's size, the effects' volume,
+    # shorter flights and no shaking or sliding, speech of what the screen shows.
+    text_size: int = 100
+    volume: int = 80
+    reduced_motion: bool = False
+    speech: bool = False
 
     def normalised(self) -> Settings:
         """Every field checked on its own: a value a hand-edited file broke (a wrong type,
@@ -48,7 +58,7 @@ class Settings:
 
 
 _FLAGS = ("sound", "learner_aid", "memory_training", "full_log", "colour_blind", "fullscreen",
-          "guide_offered")
+          "guide_offered", "reduced_motion", "speech")
 
 
 def _number(value: object) -> float | None:
@@ -79,6 +89,10 @@ def checked_fields(data: dict) -> tuple[dict, list[str]]:
         elif f.name == "reveal_speed":
             n = _number(value)
             good = n if n in REVEAL_SPEEDS else _BAD
+        elif f.name in ("text_size", "volume"):
+            n = _number(value)
+            allowed = TEXT_SIZES if f.name == "text_size" else VOLUMES
+            good = int(n) if n is not None and n in allowed else _BAD
         elif f.name == "language":
             good = value if isinstance(value, str) and value in LANGUAGES else _BAD
         elif f.name in _FLAGS:

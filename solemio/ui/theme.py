@@ -63,10 +63,40 @@ _FONT_FILES = {
 }
 
 
-@lru_cache(maxsize=128)
+#: The player's text size (Settings, 80..200 %) as a factor: every text the screens draw
+#: through this module is this much larger; the card painter's printed words are not
+#: (they belong to the card's picture: ``base_font``).  Set with :func:`set_text_scale`.
+TEXT_SCALE = 1.0
+TEXT_SIZES = (80, 90, 100, 115, 130, 150, 175, 200)
+
+
+def set_text_scale(percent: int) -> bool:
+    """Apply the player's text size; True when it changed (the caller lays out again).
+    Every cache of rendered words is keyed by the scale, so nothing stale is shown."""
+    global TEXT_SCALE
+    scale = max(0.8, min(2.0, percent / 100))
+    if scale == TEXT_SCALE:
+        return False
+    TEXT_SCALE = scale
+    return True
+
+
+def scaled(px: float) -> int:
+    """``px`` at the player's text size (for boxes that must grow with their text)."""
+    return int(round(px * TEXT_SCALE))
+
+
 def font(px: int, bold: bool = False,
          display: bool = False) -> pygame.font.Font | fontdata.SmallFace:
-    """Return the bundled font at ``px`` pixels; display=True gives the script face for titles.
+    """The bundled font for ``px`` pixels at the player's text size (``TEXT_SCALE``);
+    display=True gives the script face for titles."""
+    return base_font(max(6, round(px * TEXT_SCALE)), bold, display)
+
+
+@lru_cache(maxsize=128)
+def base_font(px: int, bold: bool = False,
+              display: bool = False) -> pygame.font.Font | fontdata.SmallFace:
+    """Return the bundled font at exactly ``px`` pixels (not scaled: the card painter).
 
     Cached because creating a Font parses the file, far too slow per frame.
     """
@@ -92,7 +122,8 @@ def text(
     s: str, px: int, colour: tuple[int, ...] = INK, bold: bool = False, display: bool = False
 ) -> pygame.Surface:
     """Render one line of text, cached: the same labels are drawn every frame."""
-    key = (s, int(px), tuple(colour), bold, display)
+    key = (s, px if isinstance(px, float) else int(px), tuple(colour), bold, display,
+           TEXT_SCALE)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         surf = font(px, bold, display).render(s, True, colour)
@@ -121,9 +152,27 @@ def _width(s: str, px: int, bold: bool, display: bool) -> int:
     return font(px, bold, display).size(s)[0]
 
 
+def unscaled(px: float) -> int:
+    """The size that draws at ``px`` real pixels whatever the text size (digits in a
+    badge drawn to its circle, like the card painter's words)."""
+    return max(1, round(px / TEXT_SCALE))
+
+
+def capped_px(px: int, max_h: int | None, bold: bool = False, display: bool = False) -> int:
+    """``px`` lowered until its line is no taller than ``max_h`` at the player's text size,
+    never below the size it has at 100 % (the box was designed for that one)."""
+    size = int(px)
+    if max_h is None or TEXT_SCALE <= 1:
+        return size
+    floor = max(1, int(px / TEXT_SCALE))
+    while size > floor and font(size, bold, display).get_height() > max_h:
+        size = max(floor, int(size * 0.92))
+    return size
+
+
 def fit_text(
     s: str, px: int, max_w: int, colour: tuple[int, ...] = INK, bold: bool = False,
-    display: bool = False, min_px: int = 9,
+    display: bool = False, min_px: int = 9, max_h: int | None = None,
 ) -> pygame.Surface:
     """Render text shrunk until it fits ``max_w`` so labels are never cut off.
 
@@ -136,7 +185,11 @@ def fit_text(
     long = len(s) > MAX_LINE_CHARS
     if long:
         s = s[:MAX_LINE_CHARS]
-    size = int(px)
+    # At a large text size a tight box may shrink its words back to the smallest size
+    # they have at 100 %, never further: larger where there is room, never cut.  ``max_h``:
+    # the box's height, which a larger text must not pass either.
+    min_px = min_px / TEXT_SCALE if TEXT_SCALE > 1 else min_px  # (a float: exact pixels)
+    size = capped_px(px, max_h, bold, display)
     while size > min_px and not long:
         if _width(s, size, bold, display) <= max_w:
             return text(s, size, colour, bold, display)
@@ -161,7 +214,7 @@ def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than ``max_w`` (paragraphs kept by newlines)."""
     lines: list[str] = []
     for para in s.split("\n"):
-        lines.extend(_wrap_para(para, int(px), int(max_w), bold))
+        lines.extend(_wrap_para(para, int(px), int(max_w), bold, TEXT_SCALE))
     return lines
 
 
@@ -169,7 +222,7 @@ _WORD_W: dict[tuple, int] = {}
 
 
 @lru_cache(maxsize=4096)
-def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
+def _wrap_para(para: str, px: int, max_w: int, bold: bool, scale: float) -> tuple[str, ...]:
     """One paragraph, greedily broken where the next word would pass ``max_w``.
 
     Lines break at ordinary spaces (U+0020) only: the non-breaking spaces of French
@@ -186,7 +239,7 @@ def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
         _WORD_W.clear()
 
     def width(word: str) -> int:
-        key = (word, px, bold)
+        key = (word, px, bold, scale)
         w = _WORD_W.get(key)
         if w is None:
             w = _WORD_W[key] = f.size(word)[0]
@@ -218,16 +271,22 @@ def _wrap_para(para: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def smallest_px() -> int:
+    """The size wrapped text may shrink to: 9 real pixels at any text size."""
+    return max(1, round(9 / TEXT_SCALE)) if TEXT_SCALE > 1 else 9
+
+
 def wrapped_fits(s: str, rect: pygame.Rect, px: int, bold: bool = False,
                  line_gap: float = 1.2) -> bool:
     """Whether :func:`draw_wrapped` can show all of ``s`` in ``rect`` (shrinking to 9 px)."""
     size = px
+    low = smallest_px()
     while True:
         lines = wrap(s, size, rect.w, bold)
         lh = int(font(size, bold).get_linesize() * line_gap / 1.2)
         if lh * len(lines) <= rect.h:
             return True
-        if size <= 9:
+        if size <= low:
             return False
         size = int(size * 0.9)
 
@@ -238,12 +297,13 @@ def draw_wrapped(
 ) -> int:
     """Draw wrapped text inside ``rect``, shrinking the size until it fits; returns height used."""
     size = px
+    low = smallest_px()
     while True:
         lines = wrap(s, size, rect.w, bold)
         lh = int(font(size, bold).get_linesize() * line_gap / 1.2)
-        if lh * len(lines) <= rect.h or size <= 9:
+        if lh * len(lines) <= rect.h or size <= low:
             break
-        size = int(size * 0.9)
+        size = max(low, int(size * 0.9))
     y = rect.y
     if middle:
         y = rect.centery - min(rect.h, lh * len(lines)) // 2
@@ -282,7 +342,7 @@ def layer(key: tuple, size: tuple[int, int], paint: Callable[[pygame.Surface], N
     to clear (the old language's layers age out of the budget).
     """
     if words:
-        key = (i18n.language(), key)
+        key = (i18n.language(), TEXT_SCALE, key)
     surf = _LAYERS.get(key)
     if surf is not None:
         return surf
@@ -312,7 +372,7 @@ def forget_fonts() -> None:
     """After ``pygame.quit()``: the cached fonts died with the font module (using one
     raises "Invalid font"), so they and everything rendered with them are made anew by
     the next window in this process (a self-test, a test suite)."""
-    font.cache_clear()
+    base_font.cache_clear()
     clear_caches()
 
 

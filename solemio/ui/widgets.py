@@ -100,10 +100,17 @@ class Button(Widget):
         icon_w = 0
         if self.icon is not None:
             icon_w = self.icon.get_width() + pad // 2
-        if theme.font(px, True).size(self.label)[0] > avail - icon_w and r.h >= 2.2 * px * 0.8:
+        wrap_ok = r.h >= 2.2 * px * 0.8
+        # Larger text (Settings) stays inside the button: one line or two.
+        lpx = theme.capped_px(int(px * 0.78), int(r.h / 2.05), True)
+        px = theme.capped_px(px, int(r.h * 0.9), True)
+        if theme.font(px, True).size(self.label)[0] > avail - icon_w and wrap_ok:
             # Long choices wrap onto two lines before they shrink.
-            lpx = int(px * 0.78)
             lines = theme.wrap(self.label, lpx, avail - icon_w, bold=True)
+            floor = theme.unscaled(int(r.h * 0.42 * 0.78)) if theme.TEXT_SCALE > 1 else lpx
+            while len(lines) > 2 and lpx > floor:  # larger text: smaller until two lines
+                lpx = max(floor, int(lpx * 0.9))
+                lines = theme.wrap(self.label, lpx, avail - icon_w, bold=True)
             if len(lines) == 2:
                 lh = theme.font(lpx, True).get_linesize()
                 y = r.centery - lh
@@ -190,7 +197,7 @@ class Selector(Widget):
         sw_w = 0
         if sw is not None:
             sw_w = int(r.h * 0.64) + 6
-        surf = theme.fit_text(text, px, inner.w - sw_w, fg, bold=True)
+        surf = theme.fit_text(text, px, inner.w - sw_w, fg, bold=True, max_h=int(r.h * 0.9))
         x = inner.centerx - (surf.get_width() + sw_w) // 2
         if sw is not None:
             rad = int(r.h * 0.32)

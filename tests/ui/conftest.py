@@ -18,6 +18,15 @@ def _isolated_home(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _text_size_back():
+    """A test that enlarged the text (Settings' text size) leaves the next at 100 %."""
+    yield
+    from solemio.ui import theme
+
+    theme.set_text_scale(100)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _pygame():
     pygame.init()

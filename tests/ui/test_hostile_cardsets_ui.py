@@ -45,7 +45,7 @@ def test_the_game_starts_and_says_one_line(kind: Kind, make_app, monkeypatch) ->
     try:
         title, new_game, seconds, peak = _open_title_and_new_game(app)
     finally:
-        theme.font.cache_clear()
+        theme.base_font.cache_clear()
         theme.clear_caches()
     assert len(title.broken_variants) == 1, title.broken_variants
     said = [t for t in rendered if t.startswith(NOTICE)]
@@ -80,7 +80,7 @@ def test_an_editions_id_in_a_variant_is_said_and_start_plays_the_edition(make_ap
     try:
         title, new_game, _s, _m = _open_title_and_new_game(app)
     finally:
-        theme.font.cache_clear()
+        theme.base_font.cache_clear()
         theme.clear_caches()
     assert [e.id for e in new_game.editions] == SHIPPED
     said = [t for t in rendered if "mine.yaml" in t]

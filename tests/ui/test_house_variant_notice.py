@@ -22,7 +22,7 @@ def test_a_broken_house_variant_is_named_on_the_title_in_french(make_app, monkey
         app.manager.push(TitleScene(app))
         app.step([], 0.016, draw=True)
     finally:
-        theme.font.cache_clear()
+        theme.base_font.cache_clear()
         theme.clear_caches()
     said = [t for t in rendered if "maison.yaml" in t]
     assert said == [f"Cette variante maison ne peut pas être jouée\u00a0: maison.yaml:{line}\u00a0: "

@@ -25,8 +25,11 @@ from solemio.ui.scenes.title import TitleScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 COLOURS = ["blue", "green", "brown", "red", "yellow"]
-LANG_SIZES = [("en", s) for s in SIZES] + [
-    (lang, s) for lang in ("it", "nl", "fr") for s in [(1024, 640), (1920, 1080)]
+LANG_SIZES = [("en", s, 100) for s in SIZES] + [
+    (lang, s, 100) for lang in ("it", "nl", "fr") for s in [(1024, 640), (1920, 1080)]
+] + [
+    # The largest text size (Settings) in the longest language, small and large window.
+    ("fr", s, 200) for s in [(1024, 640), (1920, 1080)]
 ]
 
 
@@ -47,15 +50,15 @@ def check(scene, size):
     assert layout.overlaps(rects) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
+@pytest.mark.parametrize(("lang", "size", "text"), LANG_SIZES)
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_table_regions_and_widgets(make_app, lang, size, n):
+def test_table_regions_and_widgets(make_app, lang, size, text, n):
     lay = layout.table_layout(size, n)
     regions = [("me", lay.me), ("hand", lay.hand), ("actions", lay.actions),
                ("oven", lay.oven), ("supply", lay.supply), ("menu", lay.menu_button)]
     regions += [(f"opp{i}", r) for i, r in enumerate(lay.opponents)]
     assert layout.overlaps(regions) == []
-    app = make_app(size, language=lang)
+    app = make_app(size, language=lang, text_size=text)
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(n)]
     sess = GameSession(load_cardset("grande"), seats, 1, first=0, agent_options=FAST_AGENTS)
     table = app.manager.push(TableScene(app, sess))
@@ -68,15 +71,15 @@ def test_table_regions_and_widgets(make_app, lang, size, n):
     app.draw()
 
 
-@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
+@pytest.mark.parametrize(("lang", "size", "text"), LANG_SIZES)
 @pytest.mark.parametrize("n", [2, 5])
-def test_reveal_decision_layout(make_app, lang, size, n):
+def test_reveal_decision_layout(make_app, lang, size, text, n):
     from solemio.ui.screenshots import find_decision
 
     found = find_decision("sole-mio", "fill", n)
     assert found
     seed, choices = found
-    app = make_app(size, language=lang)
+    app = make_app(size, language=lang, text_size=text)
     seats = [SeatConfig(f"P{i}", COLOURS[i], person=(i == 0)) for i in range(n)]
     sess = GameSession(load_cardset("sole-mio"), seats, seed, choices=choices,
                        agent_options=FAST_AGENTS)
@@ -96,13 +99,17 @@ def test_reveal_decision_layout(make_app, lang, size, n):
     app.draw()
 
 
-@pytest.mark.parametrize(("lang", "size"), LANG_SIZES)
-def test_menus(make_app, lang, size):
-    app = make_app(size, language=lang)
+@pytest.mark.parametrize(("lang", "size", "text"), LANG_SIZES)
+def test_menus(make_app, lang, size, text):
+    app = make_app(size, language=lang, text_size=text)
     for cls in (TitleScene, NewGameScene, SettingsScene):
         scene = app.manager.push(cls(app))
         check(scene, size)
         app.draw()
+        if cls is SettingsScene:  # its second page: accessibility
+            scene.show_page(1)
+            check(scene, size)
+            app.draw()
     ng = app.manager.find(NewGameScene)
     ng.set_n(5)
     check(ng, size)

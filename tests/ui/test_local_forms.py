@@ -34,7 +34,7 @@ def _drawn(app, monkeypatch, scene: str) -> str:
     app.manager.reset(TitleScene(app))
     app.manager.open(scene)
     app.step([], 0.016, draw=True)
-    theme.font.cache_clear()
+    theme.base_font.cache_clear()
     theme.clear_caches()
     return "\n".join(sorted(rendered))
 

@@ -123,3 +123,43 @@ def test_sound_setting_switches_the_game_sounds(make_app, played, monkeypatch):
     played.clear()
     _show(app, sess, monkeypatch, [{"type": E.SCORER_MOVED, "seat": 1}])
     assert played == []
+
+
+def test_the_volume_setting_reaches_every_effect_and_f8_mutes(make_app, monkeypatch):
+    """Settings' volume sets the level each effect plays at; 0 % plays nothing; F8 mutes
+    and unmutes on any screen (and is remembered like any setting)."""
+    import pygame
+
+    levels: list[float] = []
+
+    class Loud(_FakeSound):
+        def set_volume(self, v: float) -> None:
+            levels.append(v)
+
+    _FakeSound.played = []
+    monkeypatch.setattr(sound_mod.pygame.mixer, "Sound", Loud)
+    monkeypatch.setattr(sound_mod.pygame.mixer, "get_init", lambda: (22050, -16, 2))
+    app = make_app((1280, 720), volume=40)
+    app.sound.play("draw")
+    assert levels[-1] == pytest.approx(sound_mod.Sound.FULL * 0.4)
+    app.settings.volume = 100
+    app.settings_changed()
+    app.sound.play("draw")
+    assert levels[-1] == pytest.approx(sound_mod.Sound.FULL)
+    app.settings.volume = 0
+    app.settings_changed()
+    n = len(_FakeSound.played)
+    app.sound.play("draw")
+    assert len(_FakeSound.played) == n
+    app.settings.volume = 80
+    app.settings_changed()
+    app.manager.open("title")
+    f8 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F8, mod=0, unicode="")
+    app.step([f8], 0.01, draw=False)
+    assert app.settings.sound is False
+    app.sound.play("draw")
+    assert len(_FakeSound.played) == n
+    app.step([f8], 0.01, draw=False)
+    assert app.settings.sound is True
+    app.sound.play("draw")
+    assert len(_FakeSound.played) == n + 1

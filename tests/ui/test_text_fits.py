@@ -30,3 +30,19 @@ def test_every_scene_fits_in_every_language(lang, size, tmp_path: Path) -> None:
         i18n.set_language("en")
     assert len(shots) > 20
     assert not theme.OVERFLOWS, f"{lang} at {size}: texts cut short: {sorted(set(theme.OVERFLOWS))}"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_scene_fits_at_the_largest_text_size(size, tmp_path: Path) -> None:
+    """The largest text size (200 %, Settings) in the longest language: every text drawn
+    larger where its box has room and shrunk back (never below its 100 % size) where it
+    has not, nothing cut short."""
+    theme.OVERFLOWS.clear()
+    try:
+        shots = screenshots.shots_for_size(size, tmp_path, "fr", write=False, text_size=200)
+    finally:
+        i18n.set_language("en")
+    assert len(shots) > 20
+    assert theme.TEXT_SCALE == 1.0, "the tour leaves the text size as it found it"
+    assert not theme.OVERFLOWS, f"fr at {size}, 200 %: texts cut short: " \
+                                f"{sorted(set(theme.OVERFLOWS))}"

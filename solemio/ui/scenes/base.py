@@ -31,9 +31,10 @@ def title_text(surface: pygame.Surface, s: str, centre: tuple[int, int], px: int
 
     Shrunk to ``max_w`` (by default nine tenths of the surface's width), as a long
     title must be ("Shared win: " and five names, in any language), never cut by the
-    window's edges."""
+    window's edges.  A title is drawn large already: it keeps its designed size at any
+    text size (``px`` is divided by the scale the font multiplies it by)."""
     limit = int(max_w if max_w is not None else surface.get_width() * 0.9)
-    size = int(px)
+    size = max(TITLE_MIN_PX, int(px / theme.TEXT_SCALE))
     while size > TITLE_MIN_PX and theme.text(s, size, colour, display=True).get_width() > limit:
         size = max(TITLE_MIN_PX, int(size * 0.9))
     # Too long even at the smallest size: fit_text's last resort (an ellipsis, noted).

@@ -1,5 +1,6 @@
-"""Settings: pace of computer plays, sound, the learner's aids (the oven's tally, memory
-training, the full log), colour-blind mode, language."""
+"""Settings: pace of computer plays, the learner's aids (the oven's tally, memory
+training, the full log), language; and accessibility: text size, sound and its volume,
+reduced motion, speech, colour-blind mode."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from solemio.formats import short_number
 from solemio.i18n import _
 from solemio.ui import theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
-from solemio.ui.settings import PACES, REVEAL_SPEEDS
+from solemio.ui.settings import PACES, REVEAL_SPEEDS, TEXT_SIZES, VOLUMES
 from solemio.ui.widgets import Button, Selector
 
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands", "fr": "Français"}
@@ -19,41 +20,72 @@ def _onoff(v: bool) -> str:
     return _("On") if v else _("Off")
 
 
-class SettingsScene(WidgetScene):
-    overlay = False
+def _percent(v: int) -> str:
+    return _("{n}%", n=v)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
+
+class SettingsScene(WidgetScene):
+    """Two pages: the game's settings and accessibility's (text size, sound, motion,
+    speech, colour-blind mode).  Rows grow with the text size, the page keeps them all
+    on screen (docs/accessibility.md)."""
+
+    overlay = False
+    page = 0  # 0: the game, 1: accessibility
+
+    def rows(self) -> list[tuple]:
         s = self.app.settings
-        w, h = size
-        rows = [
+        if self.page == 1:
+            return [
+                ("text_size", _("Text size"), list(TEXT_SIZES), s.text_size, _percent),
+                ("sound", _("Sound effects"), [True, False], s.sound, _onoff),
+                ("volume", _("Volume of the effects"), list(VOLUMES), s.volume, _percent),
+                ("reduced_motion", _("Reduced motion (no shaking or sliding)"),
+                 [False, True], s.reduced_motion, _onoff),
+                ("speech", _("Speech (screen reader)"), [False, True], s.speech, _onoff),
+                ("colour_blind", _("Colour-blind mode (letters and patterns)"), [False, True],
+                 s.colour_blind, _onoff),
+            ]
+        return [
             ("pace", _("Pace of computer plays"), list(PACES), s.pace,
              lambda v: _("{n} s each", n=short_number(v))),
             ("reveal_speed", _("Speed of the oven reveal"), list(REVEAL_SPEEDS), s.reveal_speed,
              lambda v: _("× {n}", n=short_number(v))),
-            ("sound", _("Sound effects"), [True, False], s.sound, _onoff),
             ("learner_aid", _("Learner's aid (tally of the oven)"), [False, True],
              s.learner_aid, _onoff),
             ("memory_training", _("Memory training (estimate the oven)"), [False, True],
              s.memory_training, _onoff),
             ("full_log", _("Full log of the announcements"), [False, True], s.full_log,
              _onoff),
-            ("colour_blind", _("Colour-blind mode (letters and patterns)"), [False, True],
-             s.colour_blind, _onoff),
             ("language", _("Language"), list(LANGUAGE_NAMES), s.language,
              lambda v: LANGUAGE_NAMES[v]),
         ]
-        panel_w = int(min(w * 0.7, 1100))
-        top = int(h * 0.2)
-        # every row and Back fit under the title, whatever the window's height
-        row_h = int(max(28, min(h * 0.07, 90, (h * 0.95 - top) / ((len(rows) + 1) * 1.35))))
-        gap = int(row_h * 0.35)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        rows = self.rows()
+        panel_w = int(min(w * 0.8, 1200))
+        top = int(h * 0.17)
+        n = len(rows) + 2  # the page tabs, the rows, Back
+        # Rows grow with the text size, as far as every row, the tabs and Back still fit
+        # under the title.
+        want = theme.scaled(max(28, min(h * 0.065, 80)))
+        row_h = int(max(28, min(want, (h * 0.97 - top) / (n * 1.3))))
+        gap = int(row_h * 0.3)
         x0 = w // 2 - panel_w // 2
         self.labels: list[tuple[str, pygame.Rect]] = []
-        widgets = []
+        widgets: list = []
+        tab_w = (panel_w - gap) // 2
+        for i, (name, label) in enumerate((("page-game", _("Game")),
+                                           ("page-access", _("Accessibility")))):
+            b = Button(name, label, lambda i=i: self.show_page(i),
+                       pygame.Rect(x0 + i * (tab_w + gap), top, tab_w, row_h),
+                       style="secondary")
+            b.selected = i == self.page
+            widgets.append(b)
         for i, (name, label, options, value, fmt) in enumerate(rows):
-            y = top + i * (row_h + gap)
-            lab = pygame.Rect(x0, y, int(panel_w * 0.55), row_h)
+            y = top + (i + 1) * (row_h + gap)
+            lab = pygame.Rect(x0, y, int(panel_w * 0.58), row_h)
             sel = pygame.Rect(lab.right + gap, y, panel_w - lab.w - gap, row_h)
             idx = options.index(value) if value in options else 0
             widgets.append(Selector(name, label, options, idx, fmt,
@@ -61,7 +93,7 @@ class SettingsScene(WidgetScene):
             self.labels.append((label, lab))
         bw = int(max(200, min(w * 0.2, 400)))
         back = Button("back", _("Back"), self.on_escape,
-                      pygame.Rect(w // 2 - bw // 2, top + len(rows) * (row_h + gap) + gap,
+                      pygame.Rect(w // 2 - bw // 2, top + (len(rows) + 1) * (row_h + gap) + gap,
                                   bw, row_h))
         widgets.append(back)
         self.focus.set(widgets)
@@ -70,6 +102,11 @@ class SettingsScene(WidgetScene):
         self.panel = pygame.Rect(x0 - gap * 2, top - gap * 2, panel_w + gap * 4,
                                  back.rect.bottom - top + gap * 4)
 
+    def show_page(self, page: int) -> None:
+        self.page = page
+        self.layout(self.size)
+        self.focus.focus_name("page-access" if page else "page-game")
+
     def change(self, name: str, value) -> None:
         setattr(self.app.settings, name, value)
         self.app.settings_changed()
@@ -77,7 +114,7 @@ class SettingsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
         w, h = self.size
-        title_text(surface, _("Settings"), (w // 2, int(h * 0.1)), int(h * 0.09))
+        title_text(surface, _("Settings"), (w // 2, int(h * 0.075)), int(h * 0.08))
         theme.rounded_panel(surface, self.panel, (250, 241, 220, 235))
         for label, r in self.labels:
             t = theme.fit_text(label, int(r.h * 0.4), r.w, theme.INK, bold=True)

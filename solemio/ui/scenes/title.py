@@ -9,7 +9,7 @@ import pygame
 
 from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext, source_error_text
-from solemio.ui import layout, theme
+from solemio.ui import access, anim, layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button
 
@@ -124,7 +124,7 @@ class TitleScene(WidgetScene):
             angle = (i - 2) * 11
             card = self.app.cards.ingredient(kind, 2 if i == 2 else 1, (cw, ch))
             rot = pygame.transform.rotozoom(card, -angle, 1.0)
-            bob = math.sin(self.t * 1.3 + i) * h * 0.004
+            bob = 0.0 if anim.REDUCED else math.sin(self.t * 1.3 + i) * h * 0.004
             x = cx + (i - 2) * cw * 0.78
             y = base_y + abs(i - 2) * ch * 0.05 + bob
             surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
@@ -134,8 +134,8 @@ class TitleScene(WidgetScene):
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.48))))
         self.focus.draw(surface)
         self.draw_notices(surface)
-        foot = theme.text(_("Arrows or Tab to move · Enter to choose · F11 full screen"),
-                          max(11, int(h * 0.02)), theme.CREAM_DARK)
+        foot = theme.fit_text(access.hints(self.app), max(11, int(h * 0.02)), int(w * 0.96),
+                              theme.CREAM_DARK)
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.012))))
 
     def draw_notices(self, surface: pygame.Surface) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from solemio.ui import theme
+from solemio.ui import anim, theme
 
 #: the pointer's colour (the focus ring is theme.GOLD)
 POINTER = theme.TOMATO
@@ -69,7 +69,7 @@ def pointer(surface: pygame.Surface, target: pygame.Rect, t: float, arrow: bool 
     ring = target.inflate(2 * width + 6, 2 * width + 6)
     dash, gap = int(14 * scale), int(8 * scale)
     pygame.draw.rect(surface, HALO, ring, width + 2)
-    for p, q in _dashes(ring, dash, gap, t * (dash + gap)):
+    for p, q in _dashes(ring, dash, gap, 0.0 if anim.REDUCED else t * (dash + gap)):
         pygame.draw.line(surface, POINTER, p, q, width)
     painted = ring.inflate(4, 4)
     if arrow:
@@ -83,7 +83,7 @@ def _arrow(surface: pygame.Surface, ring: pygame.Rect, t: float, scale: float,
     covers nothing in ``avoid``, else from below, the left or the right (the first side that
     is free; above when none is)."""
     size = int(12 * scale)
-    bob = int(3 * scale * (1 + math.sin(t * 5)))
+    bob = 0 if anim.REDUCED else int(3 * scale * (1 + math.sin(t * 5)))
     cx, cy = ring.center
     sides = {
         "above": [(cx, ring.top - 2 - bob), (cx - size, ring.top - 2 - bob - size),

@@ -82,7 +82,7 @@ class Piles:
             y = box.y + row_h // 4 + i * row_h
             icon = self.app.cards.kind_icon(k, int(row_h * 0.85))
             surface.blit(icon, (box.x + row_h // 4, y))
-            t = theme.text(str(units[k]), int(row_h * 0.7), theme.INK, bold=True)
+            t = theme.text(str(units[k]), theme.unscaled(row_h * 0.7), theme.INK, bold=True)
             surface.blit(t, (box.x + int(row_h * 1.5), y + (row_h - t.get_height()) // 2))
         cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
         surface.blit(cap, cap.get_rect(midbottom=(box.centerx, box.y - 2)))

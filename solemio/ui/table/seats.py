@@ -20,7 +20,9 @@ from solemio.ui.cards import shadowed
 
 def badge(surface: pygame.Surface, centre: tuple[int, int], n: int | str, px: int,
           fill: tuple[int, int, int] = theme.TOMATO) -> None:
-    """A round count badge (cards in hand, stack size) readable on any card."""
+    """A round count badge (cards in hand, stack size) readable on any card; its digits
+    keep their size at any text size (the badge is drawn to fit its card)."""
+    px = theme.unscaled(px)
     t = theme.text(str(n), px, theme.CREAM, bold=True)
     r = badge_radius(n, px)
     pygame.draw.circle(surface, (30, 18, 10), (centre[0] + 1, centre[1] + 2), r)
@@ -31,6 +33,7 @@ def badge(surface: pygame.Surface, centre: tuple[int, int], n: int | str, px: in
 
 def badge_radius(n: int | str, px: int) -> int:
     """The radius :func:`badge` draws ``n`` at, for placing it before drawing."""
+    px = theme.unscaled(px)
     t = theme.text(str(n), px, theme.CREAM, bold=True)
     return max(t.get_width(), t.get_height()) // 2 + max(3, px // 4)
 
@@ -106,10 +109,12 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
                                  else _("computer · {level}", level=level_name(cfg.level)))
     name_w = rect.right - pad - name_x
     name_px = int(head_h * 0.52)
-    name = theme.fit_text(cfg.name, name_px, name_w, theme.INK, bold=True)
+    name = theme.fit_text(cfg.name, name_px, name_w, theme.INK, bold=True,
+                          max_h=int(head_h * (0.62 if tag else 1.0)))
     if tag:
         surface.blit(name, (name_x, cy - name.get_height() + 2))
-        t = theme.fit_text(tag, int(head_h * 0.36), name_w, theme.MUTED)
+        t = theme.fit_text(tag, int(head_h * 0.36), name_w, theme.MUTED,
+                           max_h=int(head_h * 0.5))
         surface.blit(t, (name_x, cy + 1))
     else:
         surface.blit(name, (name_x, cy - name.get_height() // 2))
@@ -122,6 +127,8 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     slots = [(what, labels[what], counts[what])
              for what in panel_slots(show_hand_backs, view.scorer_holder == seat)]
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
+    # The labels under the piles are drawn to their cells, like the badges: at 100 %.
+    label_px = theme.unscaled(label_px)
     edition = session.cardset.scorer_name
     places = slot_places(rect, slots)
     for (what, _label, n), (r, centre, px, label_r, lt) in zip(slots, places, strict=True):
@@ -196,6 +203,8 @@ def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
     labels of a panel share one text size, the largest at which the longest word of
     this language fits its cell ("bestellingen", "commandes")."""
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
+    # The labels under the piles are drawn to their cells, like the badges: at 100 %.
+    label_px = theme.unscaled(label_px)
     cell_w = min((c.w for c in cells), default=1)
     px_label = min((_label_size(label, label_px, cell_w) for _w, label, _n in slots),
                    default=label_px)
@@ -265,9 +274,10 @@ def bubble(surface: pygame.Surface, rect: pygame.Rect, text_lines: list[str],
     sizes = [int(rect.h * 0.42)] if len(text_lines) == 1 else [int(rect.h * 0.27),
                                                                  int(rect.h * 0.4)]
     avail = rect.w - rect.h // 2 - (icon.get_width() + rect.h // 8 if icon else 0)
+    share = [0.9] if len(text_lines) == 1 else [0.36, 0.56]
     surfs = [theme.fit_text(line, sizes[min(i, len(sizes) - 1)], avail,
                             theme.WALNUT_MID if (i == 0 and len(text_lines) > 1) else theme.INK,
-                            bold=True)
+                            bold=True, max_h=int(rect.h * share[min(i, len(share) - 1)]))
              for i, line in enumerate(text_lines)]
     content_w = max(s.get_width() for s in surfs) + (icon.get_width() + rect.h // 8 if icon else 0)
     w = min(rect.w, content_w + rect.h // 2)

@@ -322,7 +322,8 @@ class ReplayBoard:
             parts = [part for line in lines for part in
                      ([line] if theme.text(line, px).get_width() <= width
                       else theme.wrap(line, px, width))]
-            if y + sum(theme.text(p, px).get_height() for p in parts) <= row.bottom or px <= 9:
+            if (y + sum(theme.text(p, px).get_height() for p in parts) <= row.bottom
+                    or px <= theme.smallest_px()):
                 break
             px -= 1
         for part in parts:

@@ -229,8 +229,9 @@ class RevealStage(Stage):
     def oven_label(self, left: int) -> pygame.Surface:
         r = self.L.reveal_oven
         px = max(11, int(r.h * 0.1))
-        return theme.text(ngettext("{n} card left", "{n} cards left", left), px, theme.CREAM,
-                          bold=True)
+        # Centred under the pile: never wider than the room left of the window's edge.
+        return theme.fit_text(ngettext("{n} card left", "{n} cards left", left), px,
+                              2 * r.centerx - 4, theme.CREAM, bold=True)
 
     def oven_rect(self, left: int) -> pygame.Rect:
         """Where the oven pile and its label paint (the pile's edges go right and down)."""

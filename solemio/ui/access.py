@@ -1,0 +1,48 @@
+"""Accessibility settings made real for the window: the text size, the effects' volume and
+mute, reduced motion (docs/accessibility.md).
+
+One place the app calls when settings change (``apply``) and when a key arrives before any
+scene sees it (``global_key``: F8 mutes), so no scene needs to know about them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solemio.i18n import _
+from solemio.ui import anim, theme
+
+#: Mute and unmute every sound, on any screen (said in the title's hints).
+MUTE_KEY = pygame.K_F8
+
+
+def apply(app: Any) -> bool:
+    """Apply the accessibility settings to the window; True when the text size changed (the
+    caller lays every scene out again and the still frame is painted anew)."""
+    s = app.settings
+    app.sound.enabled = s.sound
+    app.sound.set_volume(s.volume / 100)
+    anim.set_reduced(s.reduced_motion)
+    changed = theme.set_text_scale(s.text_size)
+    if changed:
+        app.static_frame.invalidate()
+    return changed
+
+
+def hints(app: Any) -> str:
+    """The keys' hint at the foot of the title screen."""
+    return " · ".join((_("Arrows or Tab to move · Enter to choose · F11 full screen"),
+                       _("F8 sound on or off")))
+
+
+def global_key(app: Any, event: pygame.event.Event) -> bool:
+    """Keys every screen answers the same way; True when the key was used."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == MUTE_KEY:
+        app.settings.sound = not app.settings.sound
+        app.settings_changed()
+        return True
+    return False
