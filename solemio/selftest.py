@@ -184,6 +184,14 @@ def _network() -> None:
                 guest.leave()
         finally:
             hosted.close()
+def _speech() -> None:
+    """Speech's library and its native part are in this copy (a frozen binary that left
+    them out would play silently for a player who needs them): its backends are listed,
+    none is started (finding a screen reader can take seconds)."""
+    import prism
+
+    if prism.Context().backends_count < 1:
+        raise ValueError("the speech library lists no way to speak on this platform")
 
 
 def _catalogues(t: SelfTest) -> None:
@@ -295,6 +303,7 @@ def run(screenshot: str | None = None, as_json: bool = False) -> int:
     t.check("catalogues", lambda: _catalogues(t))
     t.check("hashing", _hashing)
     t.check("network", _network)
+    t.check("speech", _speech)
     _games(t)
     _hard_workers(t)
     _scenes(t, screenshot)

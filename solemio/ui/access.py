@@ -41,6 +41,10 @@ def global_key(app: Any, event: pygame.event.Event) -> bool:
     """Keys every screen answers the same way; True when the key was used."""
     if event.type != pygame.KEYDOWN:
         return False
+    from solemio.ui import narrator
+
+    if narrator.handle_key(app, event):
+        return True
     if event.key == MUTE_KEY:
         app.settings.sound = not app.settings.sound
         app.settings_changed()

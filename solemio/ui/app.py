@@ -112,8 +112,11 @@ class App:
         self._frame_start = time.perf_counter()
         self._fit_caches()
         from solemio.ui import access
+        from solemio.ui.narrator import Narrator
 
         access.apply(self)  # the text size, the volume
+        self.narrator = Narrator(self)  # speech, when Settings has it on
+        self._speech_on = self.settings.speech
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
         self.frames = 0
@@ -167,7 +170,9 @@ class App:
 
     def settings_changed(self) -> None:
         """Apply and store changed settings (language, sound, colour-blind painter)."""
+        speech_was_on = getattr(self, "_speech_on", False)
         self.settings = self.settings.normalised()
+        self._speech_on = self.settings.speech
         language_changed = self.settings.language != i18n.language()
         if language_changed:
             # Every cache of pictures with words in them (card faces, layers, the
@@ -177,6 +182,7 @@ class App:
         from solemio.ui import access
 
         access.apply(self)  # sound, volume, text size (the layout below reflows it)
+        self.narrator.settings_changed(speech_was_on)
         p = self._painter
         if p is not None and getattr(p, "colour_blind", None) not in (None,
                                                                      self.settings.colour_blind):
@@ -321,6 +327,7 @@ class App:
         self.manager.update(dt)
         if self.network is not None:
             self.network.update(dt)
+        self.narrator.frame()  # what changed on screen, said when speech is on
         if not self.manager.stack:
             self.running = False
         if draw:

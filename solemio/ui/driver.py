@@ -49,8 +49,11 @@ def wait_thinker(app: App) -> None:
         th.wait(timeout=10)
 
 
-def person_move(app: App, rng: random.Random) -> bool:
-    """Make the pending person's decision by clicking, as a person would; False if none."""
+def person_move(app: App, rng: random.Random, act: Callable[[App, Any], None] | None = None
+                ) -> bool:
+    """Make the pending person's decision by clicking, as a person would; False if none.
+    ``act(app, widget)`` chooses a widget (default: a click; :func:`press`: the keyboard)."""
+    act = act or _click_on
     from solemio.ui.scenes.gameover import GameOverScene
     from solemio.ui.scenes.handover import HandoverScene
     from solemio.ui.scenes.reveal import RevealScene
@@ -60,7 +63,7 @@ def person_move(app: App, rng: random.Random) -> bool:
     top = app.manager.top
     if isinstance(top, HandoverScene | RoundSummaryScene):
         w = widget(app, "ready") or widget(app, "continue")
-        click(app, w.rect)
+        act(app, w)
         return True
     if isinstance(top, GameOverScene):
         return False
@@ -76,27 +79,27 @@ def person_move(app: App, rng: random.Random) -> bool:
             kind = rng.choice(sorted(kinds))
             cards = kinds[kind]
             for w in rng.sample(cards, rng.randint(1, len(cards))):
-                click(app, w.rect)
+                act(app, w)
             orders = [w for w in top.focus.widgets if w.name.startswith("hand")
                       and w.face[0] not in kinds and w.face[0] not in
                       KINDS]
             if orders and rng.random() < 0.5:
-                click(app, rng.choice(orders).rect)
-            click(app, widget(app, "confirm").rect)
+                act(app, rng.choice(orders))
+            act(app, widget(app, "confirm"))
             return True
         if d.kind == "order":
             orders = [w for w in top.focus.widgets if w.name.startswith("hand")
                       and w.enabled and w.face[0] not in
                       KINDS]
             if orders and rng.random() < 0.5:
-                click(app, rng.choice(orders).rect)
-                click(app, widget(app, "confirm").rect)
+                act(app, rng.choice(orders))
+                act(app, widget(app, "confirm"))
             else:
-                click(app, widget(app, "no-order").rect)
+                act(app, widget(app, "no-order"))
             return True
         if d.kind == "draw":
             opts = [w for w in top.focus.widgets if w.name.startswith("draw-")]
-            click(app, rng.choice(opts).rect)
+            act(app, rng.choice(opts))
             return True
         return False
     if isinstance(top, RevealScene):
@@ -110,19 +113,43 @@ def person_move(app: App, rng: random.Random) -> bool:
         go = [w for w in buttons if w.name in ("fill-confirm", "fill-go")]
         # A picker's tiles only rearrange: its Confirm gets every other click.
         w = go[0] if go and rng.random() < 0.5 else rng.choice(buttons)
-        click(app, w.rect)
+        act(app, w)
         return True
     return False
 
 
+def _click_on(app: App, w: Any) -> None:
+    click(app, w.rect)
+
+
+def press(app: App, w: Any) -> None:
+    """Choose ``w`` from the keyboard alone: Tab until it has the focus, then Enter."""
+    top = app.manager.top
+    name = w.name
+    current = next((x for x in top.focus.widgets if x.name == name), None)
+    if current is None or not top.focus._usable(current):
+        return  # as a click on a grey button: nothing happens
+    for _ in range(len(top.focus.widgets) + 1):
+        f = top.focus.focused
+        if f is not None and f.name == name:
+            break
+        key(app, pygame.K_TAB)
+        top = app.manager.top
+    else:
+        raise RuntimeError(f"Tab never reaches {name!r}")
+    key(app, pygame.K_RETURN)
+
+
 def play_until(app: App, done: Callable[[], bool], rng: random.Random, dt: float = 0.5,
-               max_steps: int = 200000, draw_every: int = 0) -> int:
-    """Step the app (people's moves by clicks) until ``done()``; returns the steps taken."""
+               max_steps: int = 200000, draw_every: int = 0,
+               act: Callable[[App, Any], None] | None = None) -> int:
+    """Step the app (people's moves by clicks, or ``act``) until ``done()``; returns the
+    steps taken."""
     steps = 0
     while not done():
         if steps >= max_steps:
             raise RuntimeError(f"no progress after {steps} steps; top={app.manager.top!r}")
-        if not person_move(app, rng):
+        if not person_move(app, rng, act):
             wait_thinker(app)
             app.step([], dt, draw=bool(draw_every and steps % draw_every == 0))
         steps += 1

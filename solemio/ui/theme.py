@@ -368,6 +368,10 @@ def blit_ready(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
+# ``theme.font.cache_clear()`` forgets the fonts as it did when font() held the cache.
+font.cache_clear = base_font.cache_clear  # type: ignore[attr-defined]
+
+
 def forget_fonts() -> None:
     """After ``pygame.quit()``: the cached fonts died with the font module (using one
     raises "Invalid font"), so they and everything rendered with them are made anew by

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from solemio.i18n import pgettext
+from solemio.i18n import _, pgettext
 from solemio.ui import theme
 
 Action = Callable[[], None]
@@ -45,6 +45,10 @@ class Widget:
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
         pass
 
+    def spoken(self) -> str:
+        """What speech says when the focus reaches this widget (docs/accessibility.md)."""
+        return self.tooltip
+
 
 class Button(Widget):
     """A rounded button; ``style`` is primary (tomato), secondary (cream) or quiet."""
@@ -65,6 +69,10 @@ class Button(Widget):
     def activate(self) -> None:
         if self.enabled and self.visible:
             self.action()
+
+    def spoken(self) -> str:
+        label = self.label if self.enabled else _("{label}, unavailable", label=self.label)
+        return _("{label}, chosen", label=label) if self.selected else label
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
         if not self.visible or self.rect.w <= 0:
@@ -150,6 +158,10 @@ class Selector(Widget):
     @property
     def value(self) -> Any:
         return self.options[self.index]
+
+    def spoken(self) -> str:
+        value = self.formatter(self.value) if self.options else ""
+        return _("{label}: {value}", label=self.label, value=value)
 
     def step(self, d: int) -> None:
         if not self.enabled or not self.options:
@@ -337,6 +349,9 @@ class TextField(Widget):
         lo, hi = self.selection
         self._replace(lo, hi, s)
 
+    def spoken(self) -> str:
+        return _("{value}, text field", value=self.value) if self.value else _("Text field")
+
     def focused_by_keys(self) -> None:
         """Reached with Tab or an arrow: ready to be typed over, as in any other program."""
         self.select_all()
@@ -461,7 +476,7 @@ class FocusGroup:
         if n == 0:
             return
         i = self.focus
-        for _ in range(n):
+        for _step in range(n):
             i = (i + d) % n if i >= 0 else (0 if d > 0 else n - 1)
             if self._usable(self.widgets[i]):
                 self._focus_by_keys(i)

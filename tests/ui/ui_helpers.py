@@ -20,6 +20,6 @@ def recording_texts(monkeypatch) -> set[str]:
             return super().render(text, *args, **kwargs)
 
     monkeypatch.setattr(pygame.font, "Font", RecordingFont)
-    theme.font.cache_clear()
+    theme.base_font.cache_clear()
     theme.clear_caches()
     return rendered

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import spoken
 from solemio.engine.kinds import KINDS
 from solemio.i18n import _, ngettext
 from solemio.texts import announcement, order_name
@@ -42,6 +43,12 @@ class HandCard(Widget):
 
     def activate(self) -> None:
         self.owner.toggle(self.index)
+
+    def spoken(self) -> str:
+        sc = self.owner
+        text = spoken.hand_card(self.face, sc.session.cardset, sc.session.show.hand,
+                                self.index in sc.selected)
+        return text if self.enabled else _("{label}, unavailable", label=text)
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
         sc = self.owner

@@ -78,6 +78,7 @@ class GameScreen:
         """What every game scene does on a beat: an event's sound, a computer player's
         failure said on the message line, the pass screen opened."""
         if beat.what == EVENT:
+            self.app.narrator.event(self.session, beat.event)  # said, when speech is on
             sound = EVENT_SOUNDS.get(beat.event["type"])
             if sound is not None:
                 self.sfx(sound)
