@@ -342,7 +342,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     figures: dict[str, Any] = {}
     if args.frames_only:
+        from solemio.ui import bench as ui_bench_mod
         from solemio.ui.bench import run as ui_bench
+
+        if args.speech:
+            ui_bench_mod.EXTRA_SETTINGS["speech"] = True
 
         figures["load_1min"] = os.getloadavg()[0]
         figures["machine_loop_s"] = _machine_loop_seconds()
@@ -575,6 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("only the window's frame figures (the reveal and the table)"))
     b.add_argument("--replay", action="store_true",
                    help=_("only loading a full game's record (cold and warm) and stepping back"))
+    b.add_argument("--speech", action="store_true",
+                   help=_("the frame figures with speech on, through this computer's voice"))
     b.set_defaults(func=cmd_bench)
 
     sv = sub.add_parser("serve", help=_("run a server for tables played over the network"))

@@ -148,6 +148,8 @@ class ThreadedSpeaker:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._speaker: Speaker | None = None
         self.ready = threading.Event()
+        #: milliseconds each utterance waited between ``say`` and the engine (the latest)
+        self.waits: list[float] = []
         self._thread = threading.Thread(target=self._run, name="solemio-speech", daemon=True)
         self._thread.start()
 
@@ -163,20 +165,22 @@ class ThreadedSpeaker:
             item = self._queue.get()
             if item is None:
                 return
-            what, text, interrupt = item
+            what, text, interrupt, queued = item
             try:
                 if what == "say":
                     self._speaker.say(text, interrupt)
+                    if len(self.waits) < 10000:
+                        self.waits.append((time.perf_counter() - queued) * 1000.0)
                 else:
                     self._speaker.stop()
             except Exception as exc:  # noqa: BLE001 - never stop the game for speech
                 log.warning("speech failed: %s", exc)
 
     def say(self, text: str, interrupt: bool = False) -> None:
-        self._queue.put(("say", text, interrupt))
+        self._queue.put(("say", text, interrupt, time.perf_counter()))
 
     def stop(self) -> None:
-        self._queue.put(("stop", "", False))
+        self._queue.put(("stop", "", False, time.perf_counter()))
 
     def speaking(self) -> bool | None:
         sp = self._speaker

@@ -32,9 +32,16 @@ def apply(app: Any) -> bool:
 
 
 def hints(app: Any) -> str:
-    """The keys' hint at the foot of the title screen."""
-    return " · ".join((_("Arrows or Tab to move · Enter to choose · F11 full screen"),
-                       _("F8 sound on or off")))
+    """The hint at the foot of the title screen: the keys, or the controller's buttons
+    when a controller is the device in use."""
+    pad = getattr(app, "pad", None)
+    if pad is not None and pad.in_use:
+        return _("D-pad or stick to move · A to choose · B to go back · Start for the menu")
+    parts = [_("Arrows or Tab to move · Enter to choose · F11 full screen"),
+             _("F8 sound on or off")]
+    if app.settings.speech:
+        parts.append(_("F2 the table in words"))
+    return " · ".join(parts)
 
 
 def global_key(app: Any, event: pygame.event.Event) -> bool:

@@ -117,6 +117,11 @@ class App:
         access.apply(self)  # the text size, the volume
         self.narrator = Narrator(self)  # speech, when Settings has it on
         self._speech_on = self.settings.speech
+        from solemio.ui.controller import Pad
+
+        self.pad = Pad()  # game controllers play as the keyboard does (ui/controller.py)
+        if not headless:
+            self.pad.open_all()
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solemio-ai")
         self.running = True
         self.frames = 0
@@ -304,8 +309,6 @@ class App:
     # --- one frame --------------------------------------------------------
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Feed events and ``dt`` seconds to the scenes, then optionally draw one frame."""
-        from solemio.ui import access
-
         self._frame_start = time.perf_counter()
         resized = False
         for event in events:
@@ -316,12 +319,17 @@ class App:
                 # One resize brings three events (and dragging many): relayout once, below.
                 resized = True
                 continue
+            keys = self.pad.translate(self, event)
+            if keys is not None:  # a controller's: the keys it stands for
+                for key in keys:
+                    self._key(key)
+                continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
-            if access.global_key(self, event):
-                continue
-            self.manager.handle_event(self._to_pixels(event))
+            self._key(self._to_pixels(event))
+        for key in self.pad.update(dt):  # a held D-pad or stick repeats
+            self._key(key)
         if resized and self.window is not None:
             self._adopt_window_surface()
         self.manager.update(dt)
@@ -332,6 +340,13 @@ class App:
             self.running = False
         if draw:
             self.draw()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """An input event to the keys every screen answers (ui/access.py), else the scenes."""
+        from solemio.ui import access
+
+        if not access.global_key(self, event):
+            self.manager.handle_event(event)
 
     def draw(self) -> None:
         self.manager.draw(self.screen)

@@ -93,13 +93,32 @@ def _run_reveal(app: Any, sess: Any, frames: int, times: list[float] | None,
                 cpu.append((c1 - c0) * 1000.0)
 
 
-def frame_times(frames: int = 600, cpu: list[float] | None = None) -> list[float]:
-    """Wall-clock milliseconds of each reveal frame (``cpu``: their thread CPU time)."""
+#: Settings every window of the frame figures adds (``solemio bench --frames-only --speech``
+#: measures them with speech on, through the system's speaker).
+EXTRA_SETTINGS: dict = {}
+#: The speakers the benchmark's windows used (their start latencies are reported).
+SPEAKERS: list = []
+
+
+def _bench_app() -> Any:
     from solemio.ui.app import App
     from solemio.ui.settings import Settings
 
-    app = App((1920, 1080), headless=True, settings=Settings(sound=False),
+    app = App((1920, 1080), headless=True, settings=Settings(sound=False, **EXTRA_SETTINGS),
               persist_settings=False)
+    if app.settings.speech:
+        from solemio import speech
+
+        speaker = speech.system_speaker("en")
+        speaker.ready.wait(30)  # found before the frames are timed, as in a game under way
+        app.narrator.use(speaker)
+        SPEAKERS.append(speaker)
+    return app
+
+
+def frame_times(frames: int = 600, cpu: list[float] | None = None) -> list[float]:
+    """Wall-clock milliseconds of each reveal frame (``cpu``: their thread CPU time)."""
+    app = _bench_app()
     try:
         _run_reveal(app, _reveal_session(4), frames, None)  # warm-up: card pictures rendered
         times: list[float] = []
@@ -115,12 +134,9 @@ def table_frame_times(frames: int = 900, cpu: list[float] | None = None) -> list
     from solemio.engine import load_cardset
     from solemio.show.host import GameSession, SeatConfig
     from solemio.ui import driver
-    from solemio.ui.app import App
     from solemio.ui.scenes.table import TableScene
-    from solemio.ui.settings import Settings
 
-    app = App((1920, 1080), headless=True, settings=Settings(sound=False),
-              persist_settings=False)
+    app = _bench_app()
     colours = list(COLOURS)
     times: list[float] = []
     try:
@@ -403,7 +419,19 @@ def _frame_figures() -> dict:
         "table_frame_ms_median": _median(table),
         "table_frame_ms_p99": _p99(table),
         "table_frame_cpu_ms_p99": _p99(table_cpu),
+        **_speech_figures(),
     }
+
+
+def _speech_figures() -> dict:
+    """With speech on: how long an announcement waited between being shown and reaching
+    the speech engine (the engine's own start comes on top), and how many were said."""
+    waits = [w for sp in SPEAKERS for w in getattr(sp, "waits", [])]
+    if not SPEAKERS:
+        return {}
+    return {"speech_engine": SPEAKERS[0].name, "speech_utterances": len(waits),
+            "speech_start_ms_p99": _p99(waits), "speech_start_ms_max":
+            round(max(waits), 2) if waits else float("nan")}
 
 
 def _run(frames_only: bool = False) -> dict:

@@ -22,7 +22,7 @@ import pygame
 from solemio.formats import number, percent
 from solemio.i18n import _, ngettext
 from solemio.show.memory import KINDS, EstimateModel, oven_truth
-from solemio.texts import kind_plural
+from solemio.texts import kind_plural, kind_units
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.table import seats
@@ -50,6 +50,9 @@ class EstimateTile(Widget):
 
     def click(self, pos: tuple[int, int]) -> None:
         pass  # a click only takes the focus; the - and + buttons change the number
+
+    def spoken(self) -> str:
+        return kind_units(KINDS[self.index], self.scene.model.units[self.index])
 
     def key(self, event: pygame.event.Event) -> bool:
         m = self.scene.model

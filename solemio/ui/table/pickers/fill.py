@@ -83,6 +83,20 @@ class KindTile(Widget):
     def activate(self) -> None:
         self.picker.activate_slot(self.index)
 
+    def spoken(self) -> str:
+        """The words the tile shows: the kind and its amount, and what covers it."""
+        m = self.picker.kinds
+        if m is None or self.index >= len(m.arrangement):
+            return ""
+        kind = m.arrangement[self.index]
+        if not m.in_use(self.index):
+            return _("{label}: {value}", label=kind_name(kind), value=_("not used"))
+        units, double = m.reqs[self.index]
+        cov = m.slot_cover(self.index)
+        need = _need_text(units, double, kind)
+        return need if cov is None else _("{label}: {value}", label=need,
+                                          value=cover_words(cov))
+
     def key(self, event: pygame.event.Event) -> bool:
         m = self.picker.kinds
         if m is None or m.selected != self.index:
@@ -193,6 +207,28 @@ class ItemTile(Widget):
 
     def activate(self) -> None:
         self.picker.cycle(self.index, 1)
+
+    def spoken(self) -> str:
+        """The words the tile shows: what is missing, how it is filled, its ways."""
+        m = self.picker.cards_m
+        if m is None or not m.fills:
+            return ""
+        what, n = m.items[self.index]
+        hand, req = m.part(self.index)
+        if what == ASK:
+            parts = [_("Ask for help")]
+        else:
+            parts = [_("missing: {what}", what=request_text([(what, n)]))
+                     if what != "any" or n else _("missing")]
+        if any(s or d for _k, s, d in hand):
+            parts.append(_("hand: {cards}", cards=cards_text(hand)))
+        if req:
+            parts.append(_("ask: {req}", req=request_text(req)))
+        ways = m.ways(self.index)
+        if len(ways) > 1:
+            at = ways.index(m.pick[self.index]) + 1 if m.pick[self.index] in ways else 1
+            parts.append(_("{i} of {n}", i=at, n=len(ways)))
+        return ", ".join(parts)
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_UP, pygame.K_DOWN):

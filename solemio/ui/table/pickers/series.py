@@ -84,6 +84,11 @@ class JoinCard(Widget):
     def activate(self) -> None:
         self.picker.toggle(self.oid, self.name)
 
+    def spoken(self) -> str:
+        p = self.picker
+        state = _("joins") if self.oid in p.model.joined else _("add")
+        return _("{label}: {value}", label=order_name(p.cardset, self.oid), value=state)
+
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
         p = self.picker
         joined = self.oid in p.model.joined
@@ -124,6 +129,14 @@ class AmountSlot(Widget):
 
     def activate(self) -> None:
         self.picker.activate_slot(self.index)
+
+    def spoken(self) -> str:
+        p = self.picker
+        m = p.model
+        oid = m.slots[self.index] if self.index < len(m.slots) else None
+        amount = str(m.amounts[self.index])
+        return _("{label}: {value}", label=amount,
+                 value=order_name(p.cardset, oid) if oid else _("nothing"))
 
     def key(self, event: pygame.event.Event) -> bool:
         if self.picker.model.selected != self.index:
