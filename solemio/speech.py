@@ -145,7 +145,10 @@ class ThreadedSpeaker:
 
         self.name = name
         self._make = make
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        # Bounded: an engine that stops answering (a speech server with no sound card can
+        # hang) costs the words it missed, never memory or a frame.
+        self._queue: queue.Queue = queue.Queue(maxsize=200)
+        self._full = queue.Full
         self._speaker: Speaker | None = None
         self.ready = threading.Event()
         #: milliseconds each utterance waited between ``say`` and the engine (the latest)
@@ -176,18 +179,24 @@ class ThreadedSpeaker:
             except Exception as exc:  # noqa: BLE001 - never stop the game for speech
                 log.warning("speech failed: %s", exc)
 
+    def _put(self, item: tuple | None) -> None:
+        try:
+            self._queue.put_nowait(item)
+        except self._full:
+            pass
+
     def say(self, text: str, interrupt: bool = False) -> None:
-        self._queue.put(("say", text, interrupt, time.perf_counter()))
+        self._put(("say", text, interrupt, time.perf_counter()))
 
     def stop(self) -> None:
-        self._queue.put(("stop", "", False, time.perf_counter()))
+        self._put(("stop", "", False, time.perf_counter()))
 
     def speaking(self) -> bool | None:
         sp = self._speaker
         return sp.speaking() if sp is not None else None
 
     def close(self) -> None:
-        self._queue.put(None)
+        self._put(None)
 
 
 def system_speaker(language: str = "en") -> Speaker:

@@ -127,12 +127,16 @@ def some_statistics() -> None:
                         for _ in range(n - 1)])
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+# Every language at the normal text size, and the longest at the largest (Settings).
+LANG_TEXT = [(lang, 100) for lang in i18n.LANGUAGES] + [("fr", 200)]
+
+
+@pytest.mark.parametrize(("lang", "text_size"), LANG_TEXT)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_end_scenes_fit(make_app, texts, size, lang):
+def test_end_scenes_fit(make_app, texts, size, lang, text_size):
     theme.OVERFLOWS.clear()
     sess = finished_session()
-    app = make_app(size, language=lang)
+    app = make_app(size, language=lang, text_size=text_size)
     app.manager.push(app_title(app))
 
     # The round summary of round 1 (what each seat filled, who starts round 2).

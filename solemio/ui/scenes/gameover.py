@@ -110,7 +110,8 @@ class GameOverScene(WidgetScene):
         title_text(surface, head, (w // 2, int(h * 0.09)), int(h * 0.09))
         tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
         if tb:
-            t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True)
+            t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True,
+                               max_h=int(h * 0.05))
             surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.175))))
         view = s.show
         n = len(s.seats)
@@ -126,8 +127,9 @@ class GameOverScene(WidgetScene):
             rad = int(row.h * 0.32)
             seats.seat_token(self.app, surface, s.seats[seat].colour,
                              (row.x + rad + row.h // 5, row.centery), rad)
+            # At a large text size the words stay in their half of the row (theme.capped_px).
             name = theme.fit_text(names[seat], int(row.h * 0.36), int(row.w * 0.2), theme.INK,
-                                  bold=True)
+                                  bold=True, max_h=int(row.h * 0.48))
             surface.blit(name, (row.x + 2 * rad + row.h // 2, row.centery - name.get_height()))
             filled = view.seats[seat].filled
             sub = ngettext("{n} filled order", "{n} filled orders", len(filled))
@@ -136,7 +138,7 @@ class GameOverScene(WidgetScene):
             tx = row.x + 2 * rad + row.h // 2
             # The filled cards start after the words: a third of the row, more (up to half)
             # when the line with the units in hand needs it (Dutch, two-digit counts).
-            size = int(row.h * 0.24)
+            size = theme.capped_px(int(row.h * 0.24), int(row.h * 0.44))
             x = row.x + int(row.w * 0.36)
             x = min(row.x + row.w // 2,
                     max(x, tx + theme.text(sub, size, theme.WALNUT_MID).get_width() + 8))
@@ -148,6 +150,7 @@ class GameOverScene(WidgetScene):
             for i, face in enumerate(filled):
                 img = self.app.cards.face(face, s.cardset, (cw, ch), s.cardset.scorer_name)
                 shadowed(surface, img, (x + i * step, row.y + (row.h - ch) // 2))
-            tot = theme.text(str(len(filled)), int(row.h * 0.5), theme.INK, bold=True)
+            tot = theme.text(str(len(filled)), theme.capped_px(int(row.h * 0.5), row.h, True),
+                             theme.INK, bold=True)
             surface.blit(tot, tot.get_rect(midright=(row.right - row.h // 4, row.centery)))
         self.focus.draw(surface)

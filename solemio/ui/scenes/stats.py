@@ -136,8 +136,10 @@ class StatsScene(WidgetScene):
             y = self.left.y + inset
             for text, heading in lines:
                 indent = 0 if heading else px
+                # A larger text size (Settings) grows each line as far as its row allows.
                 t = theme.fit_text(text, px, self.left.w - 2 * inset - indent,
-                                   theme.INK if heading else theme.WALNUT_MID, bold=heading)
+                                   theme.INK if heading else theme.WALNUT_MID, bold=heading,
+                                   max_h=int(px * 1.3))
                 surface.blit(t, (self.left.x + inset + indent, y))
                 y += int(px * (1.6 if heading else 1.35))
         self.draw_chart(surface)
@@ -150,22 +152,25 @@ class StatsScene(WidgetScene):
         px = max(11, int(h * 0.026))
         inset = max(12, int(px * 0.8))
         cap = theme.fit_text(_("Wins over time"), px, r.w - 2 * inset, theme.INK, bold=True)
+        inset = max(inset, cap.get_height() // 2 + 2)  # a larger text keeps off the rim too
         cap_y = r.y + inset
         surface.blit(cap, (r.x + inset, cap_y))
         # The plot keeps a margin inside the panel, so the top value's dots and the last
         # game's dot do not sit on the panel's rim.
         top_y = cap_y + cap.get_height() + px
-        plot = pygame.Rect(r.x + 3 * px, top_y, r.w - 5 * px, r.bottom - 2 * px - top_y)
+        wins = self.stats.wins_over_time()
+        xlab = theme.fit_text(ngettext("{n} game", "{n} games", len(wins)), max(10, px - 2),
+                              r.w - 5 * px, theme.WALNUT_MID)
+        # Room under the plot for its label, half a line clear of the rim at any text size.
+        below = max(2 * px, xlab.get_height() + xlab.get_height() // 2 + 6)
+        plot = pygame.Rect(r.x + 3 * px, top_y, r.w - 5 * px, r.bottom - below - top_y)
         pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.topleft, 2)
         pygame.draw.line(surface, theme.WALNUT_MID, plot.bottomleft, plot.bottomright, 2)
-        wins = self.stats.wins_over_time()
         n = len(wins)
         top = max(1, max(wins) if wins else 1)
         for value, y in ((0, plot.bottom), (top, plot.top)):
             t = theme.text(str(value), max(10, px - 2), theme.WALNUT_MID)
             surface.blit(t, t.get_rect(midright=(plot.x - 6, y)))
-        xlab = theme.fit_text(ngettext("{n} game", "{n} games", n), max(10, px - 2),
-                              plot.w, theme.WALNUT_MID)
         surface.blit(xlab, xlab.get_rect(topright=(plot.right, plot.bottom + 4)))
         if not n:
             return

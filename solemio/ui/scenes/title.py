@@ -129,8 +129,8 @@ class TitleScene(WidgetScene):
             y = base_y + abs(i - 2) * ch * 0.05 + bob
             surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
         title_text(surface, "Sole Mio!", (w // 2, int(h * 0.1)), int(h * 0.115))
-        sub = theme.text(_("a pizza card game of memory and nerve"), int(h * 0.03),
-                         theme.CREAM_DARK)
+        sub = theme.fit_text(_("a pizza card game of memory and nerve"), int(h * 0.03),
+                             int(w * 0.94), theme.CREAM_DARK)
         surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.48))))
         self.focus.draw(surface)
         self.draw_notices(surface)

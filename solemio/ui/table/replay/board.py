@@ -387,7 +387,8 @@ class ReplayBoard:
         if not text:
             return
         r = self.caption
-        t = theme.fit_text(text, int(r.h * 0.5), r.w - r.h, theme.CREAM, bold=True)
+        t = theme.fit_text(text, int(r.h * 0.5), r.w - r.h, theme.CREAM, bold=True,
+                           max_h=int(r.h * 0.8))
         box = t.get_rect(center=r.center).inflate(r.h, r.h // 4).clip(r)
         theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=box.h // 2, shadow=False)
         surface.blit(t, t.get_rect(center=r.center))
