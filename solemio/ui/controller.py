@@ -99,6 +99,8 @@ class Pad:
             k = BUTTON_KEYS.get(b)
             if k is None:
                 return []
+            if k == pygame.K_ESCAPE and getattr(app.manager.top, "escape_quits", False):
+                return []  # the title: going back from it would close the game
             if k in _ARROWS:
                 self._hold(k)
             return [key_event(k)]

@@ -54,6 +54,9 @@ def test_the_title_menu_from_a_controller_and_its_hints(make_app):
     assert type(app.manager.top).__name__ == "NewGameScene"
     tap(app, pygame.CONTROLLER_BUTTON_B)
     assert app.manager.top is title
+    tap(app, pygame.CONTROLLER_BUTTON_B)
+    tap(app, pygame.CONTROLLER_BUTTON_START)
+    assert app.running and app.manager.top is title, "B on the title does not quit the game"
     driver.key(app, pygame.K_DOWN)
     assert "Arrows or Tab" in access.hints(app), "a key gives the keyboard's hints back"
 

@@ -67,6 +67,9 @@ class TitleScene(WidgetScene):
         self.can_continue = self._can_continue()
         self.layout(self.app.size)
 
+    #: Escape here quits the game: a controller's B or Start must not (ui/controller.py).
+    escape_quits = True
+
     def on_escape(self) -> None:
         self.app.quit()
 
