@@ -152,8 +152,14 @@ def test_a_whole_game_played_by_ear_from_the_keyboard_alone(make_app, persons, s
     asked: list[tuple[str, int]] = []  # (the question, how much had been said then)
     last = {"d": None, "said": 0}
 
+    screens: list[str] = []  # the round's summary, said before it is left
+
     def act(app, w) -> None:
         top = app.manager.top
+        words = getattr(top, "spoken_prompt", None)
+        if words is not None:
+            assert words() in rec.texts, f"{type(top).__name__} was not said"
+            screens.append(words())
         d = top.my_decision() if hasattr(top, "my_decision") else None
         if d is not None and d is not last["d"]:
             app.step([], 0.0)  # a frame: the screen shows the question (and speech says it)
@@ -172,6 +178,9 @@ def test_a_whole_game_played_by_ear_from_the_keyboard_alone(make_app, persons, s
     driver.play_until(app, done, random.Random(seed), act=act)
     assert len(asked) >= 10
     app.step([], 0.0)
+    assert any(t.startswith("Round 1 scored.") for t in screens), "the round's summary"
+    assert rec.texts[-2:] == [app.manager.top.spoken_prompt(), "Play again"], \
+        "game over: who won and the orders, then the focused button"
     texts = rec.texts
     assert any("turns the oven over" in t for t in texts)
     assert any(t.startswith("Revealed: ") for t in texts), "the reveal's steps are said"

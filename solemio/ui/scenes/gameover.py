@@ -96,6 +96,26 @@ class GameOverScene(WidgetScene):
     def on_escape(self) -> None:
         self.to_title()
 
+    def spoken_prompt(self) -> str:
+        """The screen in words, for speech (ui/narrator.py): who won, each seat's orders."""
+        s = self.session
+        names = s.names
+        winners = self.ev.get("winners", [])
+        if len(winners) == 1:
+            head = _("You win!") if s.you(winners[0]) else _("{name} wins!",
+                                                                name=names[winners[0]])
+        else:
+            head = _("Shared win: {names}", names=and_list([names[i] for i in winners])) + "."
+        parts = [head]
+        tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
+        if tb:
+            parts.append(tb)
+        for seat in range(len(s.seats)):
+            n = len(s.show.seats[seat].filled)
+            parts.append(_("{name}: {what}", name=names[seat],
+                           what=ngettext("{n} filled order", "{n} filled orders", n)) + ".")
+        return " ".join(parts)
+
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
         w, h = self.size

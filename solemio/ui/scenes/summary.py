@@ -36,6 +36,24 @@ class RoundSummaryScene(WidgetScene):
         """Escape opens the menu here too, as everywhere in a game."""
         self.app.manager.open("pause", self.session)
 
+    def spoken_prompt(self) -> str:
+        """The screen in words, for speech (ui/narrator.py): the title, each seat's orders
+        this round and in all, who starts the next round."""
+        s = self.session
+        parts = [_("Round {n} scored", n=self.ev["round"] - 1) + "."]
+        for seat in range(len(s.seats)):
+            filled = len(s.show.seats[seat].filled)
+            new = ngettext("+{n} this round", "+{n} this round", filled - self.before[seat])
+            total = ngettext("{n} filled order", "{n} filled orders", filled)
+            parts.append(_("{name}: {what}", name=s.names[seat], what=f"{new}, {total}") + ".")
+        first = self.ev.get("first", 0)
+        card = data_text(s.cardset.scorer_name)
+        parts.append(_("You hold the {card} card and start round {r}.", card=card,
+                       r=self.ev["round"]) if s.you(first) else
+                     _("{name} holds the {card} card and starts round {r}.",
+                       name=s.names[first], card=card, r=self.ev["round"]))
+        return " ".join(parts)
+
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
         w, h = self.size
