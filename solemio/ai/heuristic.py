@@ -69,7 +69,9 @@ EASY = Style(
     draw_target=2,
     no_help_draw_target=2,
 )
-NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02), final_dump=True)
+# normal forgets (fading memory) and does not count on what it forgot: a forgotten oven slot
+# adds nothing to its projected columns (measured against the outside player: docs/ai.md)
+NORMAL = Style(memory=MemoryStyle("fading", fade=0.025, muddle=0.02), final_dump=True, lost_trust=0.0)
 PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 

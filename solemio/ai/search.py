@@ -45,7 +45,7 @@ from solemio.ai.memory import MemoryStyle
 from solemio.ai.playout import OPPONENTS, OPPONENTS_BY_CARDSET, entries_from_history, iteration_row
 from solemio.engine import Game, SeatView
 
-HARD = replace(NORMAL, memory=MemoryStyle("perfect"), noise=0.0)
+HARD = replace(NORMAL, memory=MemoryStyle("perfect"), noise=0.0, lost_trust=1.0)  # it forgets nothing
 SEARCHED = frozenset(("order", "draw", "help", "fill"))
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.monotonic, "cpu": time.thread_time}
 """What a time budget counts: wall time (the window), or the searching thread's CPU time."""
