@@ -4,7 +4,8 @@ A play-out here is one of hard's search iterations: one re-dealt sample with
 every candidate played out on it to the end of the round, the unit hard's
 budget buys and the arena reports as "play-outs a search".  For each edition
 the script plays fixed games of hard (``--iterations`` play-outs a decision,
-so the games are reproducible) against 3 normal and divides the play-outs
+so the games are reproducible) against 3 normal (its rules as the first measurements had
+them, so trees before and after a change to normal play the same games) and divides the play-outs
 hard ran by the CPU time its decisions took (the deciding thread's,
 ``time.thread_time``: a loaded machine does not change it much).  It also
 prints a digest of every game's choices: two trees whose play-outs give the
@@ -34,6 +35,16 @@ from solemio.ai import make_agent
 from solemio.engine import load_cardset, new_game
 edition, games, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 cs = load_cardset(edition)
+def opponent(seat, seed):
+    # normal as the first measurements had it (counting a forgotten slot at its expected
+    # units), so trees from before and after a change to normal's rules play the same games
+    from dataclasses import replace
+    from solemio.ai import heuristic
+    if not hasattr(heuristic.Style, "lost_trust"):
+        return make_agent("normal", seat, seed)
+    agent = heuristic.HeuristicAgent(seat, seed, style=replace(heuristic.NORMAL, lost_trust=1.0))
+    agent.level = "normal"
+    return agent
 cpu = 0.0
 playouts = 0
 digest = hashlib.sha256()
@@ -42,7 +53,7 @@ for g in range(games):
     game = new_game(cs, ["blue", "green", "brown", "red"], seed=seed)
     hard_seat = g % 4
     agents = [make_agent("hard", s, seed, iterations=iterations) if s == hard_seat
-              else make_agent("normal", s, seed + s) for s in range(4)]
+              else opponent(s, seed + s) for s in range(4)]
     while not game.is_over():
         seat = game.current_seat()
         t0 = time.thread_time()
