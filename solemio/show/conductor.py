@@ -175,7 +175,7 @@ class Conductor:
         self._asked = None
         beats: list[Beat] = []
         if len(h.persons) > 1 and not keep_hand_after_choice(
-                h.show.phase == "reveal", table.deciding(), h.viewer, h.new_events()):
+                table.deciding(), h.viewer, h.new_events()):
             h.hide_hands()
             beats.append(Beat(HIDE))
         if h.guide:
@@ -196,6 +196,14 @@ class Conductor:
         self._handed = None
         self._answer_wait = 0.0
         return True
+
+    def decline_unseen(self, seat: int) -> None:
+        """The person called to the screen for a help request declines from the pass
+        screen, hand unseen (``GameSession.decline_unseen``): one press instead of a pass
+        screen, a look and Decline, the same whether or not the hand could help."""
+        self.host.decline_unseen(seat)
+        self._asked = None
+        self._handed = None
 
     # --- the show -----------------------------------------------------------------------
     def update(self, dt: float,

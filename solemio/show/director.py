@@ -25,6 +25,11 @@ from solemio.engine import events as E
 # The screen an event opens (the table is up otherwise).
 SCREEN_AFTER = {E.ROUND_END: "reveal", E.NEW_ROUND: "summary", E.GAME_OVER: "game-over"}
 
+# The events after which the screen is shared again in hot-seat play, whoever holds it: the
+# oven turned over, each card of the reveal, a new round, the game's end.  A hand on screen
+# leaves before the show takes one of them (next_cue's "hide").
+SHARED_AGAIN = frozenset({E.ROUND_END, E.REVEAL, E.NEW_ROUND, E.GAME_OVER})
+
 # The decisions made on the reveal's screen (a person's decision of another kind is made
 # at the table).
 REVEAL_KINDS = frozenset(
@@ -63,11 +68,15 @@ def next_cue(events: list[dict], deciding: int | None, persons: list[int],
     nobody decides), the seats of the people, the seat whose hand is on screen, and
     whether the pending decision has only an answer that reveals nothing (``only_answer``:
     it changes the cue only when one person plays, never what a shared screen shows)."""
+    shared = len(persons) > 1
     if events:
+        if shared and viewer is not None and events[0]["type"] in SHARED_AGAIN:
+            # Whoever held the screen, it is everybody's again: the hand leaves first,
+            # however the flow got here (a turn's last choice, a pass screen skipped...).
+            return Cue("hide")
         return Cue("event", event=events[0])
     if deciding is None:
         return Cue("idle")
-    shared = len(persons) > 1
     if deciding not in persons:
         if shared and viewer is not None:
             return Cue("hide")
@@ -85,14 +94,16 @@ def hand_shown(persons: list[int], viewer: int | None) -> bool:
     return viewer is not None and (len(persons) <= 1 or viewer in persons)
 
 
-def keep_hand_after_choice(in_reveal: bool, deciding: int | None, viewer: int | None,
+def keep_hand_after_choice(deciding: int | None, viewer: int | None,
                            coming: list[dict]) -> bool:
     """In hot-seat play, whether the hand stays on screen after its person's choice: only
     while that same person decides again at once (a turn's play, order and draw; a
-    reveal's kinds then cards of the same order).  A new card turned in the reveal
-    means the screen is shared again, so the next decision comes through a pass screen."""
+    reveal's kinds then cards of the same order) and nothing that shares the screen again
+    (``SHARED_AGAIN``: the oven turned over, a new card turned in the reveal) comes
+    first, so the next decision comes through a pass screen.  The rule is the same at
+    the table and in the reveal."""
     if deciding is None or deciding != viewer:
         return False
-    if in_reveal:
-        return not any(ev["type"] in (E.REVEAL, E.ROUND_END, E.NEW_ROUND) for ev in coming)
-    return True
+    # At the table too: the last choice of a round turns the oven over, and the reveal
+    # is everybody's (the same person's next decision comes through a pass screen).
+    return not any(ev["type"] in SHARED_AGAIN for ev in coming)

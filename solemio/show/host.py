@@ -22,6 +22,7 @@ from typing import Any
 from solemio import userdirs
 from solemio.ai import make_agent
 from solemio.atomic import write_atomic
+from solemio.engine import events as E
 from solemio.show import state as show_state
 from solemio.show.director import Cue, next_cue
 from solemio.show.state import ShowState
@@ -175,6 +176,32 @@ class GameSession:
     def confirm_pass(self, seat: int) -> None:
         self.viewer = seat
 
+    def help_asked_of(self) -> tuple[int, list] | None:
+        """When a seat is asked for help now: (the owner asking, the request as the
+        HELP_ASKED event named it, public), else None.  The pass screen says it ("Marco
+        asks for 2 salamis") and offers Decline without looking."""
+        table = self.table
+        if table.deciding_kind() != "help":
+            return None
+        for ev in reversed(self.game.events_for(None)):
+            if ev["type"] == E.HELP_ASKED:
+                return ev["seat"], [tuple(x) for x in ev.get("request", [])]
+        return None
+
+    def decline_unseen(self, seat: int) -> None:
+        """The person ``seat``, asked for help, declines from the pass screen without
+        showing their hand.  Anybody asked may decline (``DECLINE`` is among every help
+        decision's answers), so the button is offered whatever the hand holds and
+        pressing it tells the table nothing."""
+        from solemio.engine.state import DECLINE
+
+        d = self.game.decision()
+        if d is None or d.seat != seat or d.kind != "help" or DECLINE not in d.choices or \
+                not self.is_person(seat):
+            raise ValueError(f"seat {seat} is not asked for help now")
+        SeatTable(self.game, seat).apply(DECLINE)
+        self.apply_done()
+
     def hide_hands(self) -> None:
         """The screen is shared and the next decision is not the viewer's: no hand shows."""
         self.viewer = None
@@ -309,6 +336,8 @@ class GameSession:
         extra: dict[str, Any] = {"seats": [asdict(s) for s in self.seats]}
         if self.takebacks:
             extra["takebacks"] = self.takebacks
+        if self.memory.estimates or self.memory.asked:
+            extra["memory"] = self.memory.to_json()  # memory training's, kept for the result
         if getattr(self, "guide", False):
             extra["guide"] = True  # a guided game resumed after quitting keeps guiding
         return game_to_dict(self.game, extra)
@@ -432,6 +461,10 @@ def session_from_save(path: Path) -> GameSession:
         sess = GameSession(game.cs, seats, game.seed, game.first_arg, game=game)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path}: the seats are missing or wrong ({exc})", "incomplete") from None
+    if "memory" in extra:
+        from solemio.show.memory import MemoryTraining
+
+        sess.memory = MemoryTraining.from_json(extra["memory"], sess.persons)
     if extra.get("guide") is True:
         sess.guide = True
         sess.guide_note = ""

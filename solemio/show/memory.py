@@ -15,8 +15,9 @@ comparison's state live in this module and are tested on their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from solemio.engine import events as E
 from solemio.engine.kinds import KINDS
@@ -116,6 +117,40 @@ class MemoryTraining:
         # rounds estimated while the learner's aid showed the oven's tally: compared, but
         # not counted (the tally gives the answer away)
         self.aided: set[int] = set()
+
+    def to_json(self) -> dict:
+        """What a save keeps (``extra.memory``): a game continued from its autosave in the
+        middle of a reveal still shows, and counts once, the estimates made before it."""
+        return {"estimates": {str(r): {str(seat): list(e) for seat, e in by.items()}
+                              for r, by in self.estimates.items()},
+                "asked": sorted(self.asked), "counted": sorted(self.counted),
+                "aided": sorted(self.aided)}
+
+    @classmethod
+    def from_json(cls, data: Any, persons: Collection[int]) -> MemoryTraining:
+        """The estimates a save kept, of the seats ``persons`` only; anything malformed is
+        left out (a hand-edited save loses its estimates, never the game)."""
+        m = cls()
+        if not isinstance(data, dict):
+            return m
+        for key in ("asked", "counted", "aided"):
+            vals = data.get(key)
+            if isinstance(vals, list):
+                getattr(m, key).update(v for v in vals if isinstance(v, int) and 0 < v < 100)
+        est = data.get("estimates")
+        if isinstance(est, dict):
+            for r, by in est.items():
+                if not (isinstance(r, str) and r.isdigit() and isinstance(by, dict)):
+                    continue
+                for seat, e in by.items():
+                    if isinstance(seat, str) and seat.isdigit() and int(seat) in persons and \
+                            isinstance(e, list) and \
+                            all(isinstance(u, int) for u in e):
+                        try:
+                            m.record(int(r), int(seat), e)
+                        except ValueError:
+                            pass
+        return m
 
     def ask(self, round_no: int) -> bool:
         """Whether to ask for this round's estimates now (once a round)."""

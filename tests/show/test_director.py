@@ -78,7 +78,7 @@ def screens(text: str, persons: list[int], viewer: int | None) -> list[tuple]:
             d = game.decision()
             game.apply(_choose(d))
             if cue.what == "decide" and len(persons) > 1 and not keep_hand_after_choice(
-                    True, game.decision().seat if game.decision() else None, viewer,
+                    game.decision().seat if game.decision() else None, viewer,
                     game.events_for(viewer, shown)):
                 viewer = None
         else:
