@@ -9,11 +9,13 @@ game for a window from it, and a server could host it the same way.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import logging
 import os
 import threading
+from collections.abc import Iterator
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -201,6 +203,19 @@ class GameSession:
             raise ValueError(f"seat {seat} is not asked for help now")
         SeatTable(self.game, seat).apply(DECLINE)
         self.apply_done()
+
+    @contextlib.contextmanager
+    def hands_hidden(self) -> Iterator[None]:
+        """For a moment nobody's hand is on screen, then the viewer's again exactly as it
+        was (the show untouched): a picture meant for everybody is painted meanwhile
+        (``solemio.ui.pictures``)."""
+        kept = (self._viewer, self.show)
+        self._viewer = None
+        self.show = dataclasses.replace(self.show, viewer=None, hand=())
+        try:
+            yield
+        finally:
+            self._viewer, self.show = kept
 
     def hide_hands(self) -> None:
         """The screen is shared and the next decision is not the viewer's: no hand shows."""

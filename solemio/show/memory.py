@@ -117,6 +117,21 @@ class MemoryTraining:
         # rounds estimated while the learner's aid showed the oven's tally: compared, but
         # not counted (the tally gives the answer away)
         self.aided: set[int] = set()
+        self.shown: set[int] = set()  # rounds whose result was shown
+
+    def due(self, events: Iterable[dict]) -> list[int]:
+        """The rounds whose reveal is over (public ``events``) with estimates whose result
+        was not shown yet: a game continued after its reveal ended shows them then."""
+        over: list[int] = []
+        turned = None  # the round whose oven was turned over last
+        for ev in events:
+            t = ev.get("type")
+            if t == E.ROUND_END:
+                turned = ev.get("round")
+            elif t in (E.NEW_ROUND, E.GAME_OVER) and isinstance(turned, int):
+                over.append(turned)
+                turned = None
+        return [r for r in over if r not in self.shown and self.estimates.get(r)]
 
     def to_json(self) -> dict:
         """What a save keeps (``extra.memory``): a game continued from its autosave in the
@@ -124,7 +139,7 @@ class MemoryTraining:
         return {"estimates": {str(r): {str(seat): list(e) for seat, e in by.items()}
                               for r, by in self.estimates.items()},
                 "asked": sorted(self.asked), "counted": sorted(self.counted),
-                "aided": sorted(self.aided)}
+                "aided": sorted(self.aided), "shown": sorted(self.shown)}
 
     @classmethod
     def from_json(cls, data: Any, persons: Collection[int]) -> MemoryTraining:
@@ -133,7 +148,7 @@ class MemoryTraining:
         m = cls()
         if not isinstance(data, dict):
             return m
-        for key in ("asked", "counted", "aided"):
+        for key in ("asked", "counted", "aided", "shown"):
             vals = data.get(key)
             if isinstance(vals, list):
                 getattr(m, key).update(v for v in vals if isinstance(v, int) and 0 < v < 100)

@@ -25,7 +25,6 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from solemio import i18n
-from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.show import host as host_mod
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HAND_OVER, OPEN, Conductor

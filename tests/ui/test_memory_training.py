@@ -175,3 +175,70 @@ def test_an_estimate_made_beside_the_tally_is_shown_but_not_counted(make_app, tm
     assert app.manager.top.results and 1 in sess.memory.aided
     app.draw()
     assert stats.load().estimates == []
+
+
+def _estimate_then_leave(make_app, rng, people: int):
+    """An estimate made, then the window left (Leave to the title, saved) as the oven is
+    turned over; a new window continues from the autosave."""
+    from solemio.show import host as host_mod
+
+    app, sess = start(make_app, people, memory_training=True)
+    until(app, EstimateScene, rng)
+    if people > 1:
+        driver.click(app, driver.widget(app, "ready").rect)
+    driver.key(app, pygame.K_4)
+    driver.click(app, driver.widget(app, "done").rect)
+    while isinstance(app.manager.top, EstimateScene):  # the others skip, unseen
+        driver.click(app, driver.widget(app, "skip").rect)
+    assert isinstance(app.manager.top, RevealScene)
+    app.manager.open("pause", sess)
+    driver.click(app, driver.widget(app, "title").rect)
+    assert isinstance(app.manager.top, TitleScene)
+    again = make_app((1024, 640), pace=0.2, reveal_speed=4.0, memory_training=True)
+    again.manager.push(TitleScene(again))
+    resumed = host_mod.load_autosave()
+    assert resumed is not None and resumed.memory.estimates[1] == {0: (4, 0, 0, 0, 0)}
+    return again, resumed
+
+
+def test_an_estimate_gives_its_result_after_continuing_in_the_middle_of_the_reveal(
+        make_app, tmp_path, monkeypatch):
+    """Issue 24 item 11: continued from the autosave in the middle of the reveal, the
+    estimate still gets its result when the reveal ends, counted once."""
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+    rng = random.Random(5)
+    for people in (1, 2):
+        app, sess = _estimate_then_leave(make_app, rng, people)
+        app.manager.open("table", sess)
+        assert isinstance(app.manager.top, RevealScene)  # the reveal goes on
+        until(app, EstimateResultScene, rng)
+        res = app.manager.top
+        app.draw()
+        assert [c.seat for c in res.results] == [0]
+        assert [c.kinds[0].guess for c in res.results] == [4]
+        driver.click(app, driver.widget(app, "continue").rect)
+    # Each game's estimate in the statistics, once.
+    assert [(e.round, e.player) for e in stats.load().estimates] == [(1, "Anna")] * 2
+
+
+def test_an_estimate_gives_its_result_after_continuing_past_the_reveal(
+        make_app, tmp_path, monkeypatch):
+    """Continued after the reveal ended but before its result was seen: the table shows it."""
+    monkeypatch.setenv("SOLEMIO_HOME", str(tmp_path / "home"))
+    savefiles.dismiss()
+    rng = random.Random(6)
+    app, sess = _estimate_then_leave(make_app, rng, 1)
+    # The reveal played to its end without a window (its choices made at random).
+    while sess.game.decision() is not None and sess.game.decision().kind != "play":
+        d = sess.game.decision()
+        sess.game.apply(rng.choice(d.choices))
+    sess.autosave()
+    from solemio.show import host as host_mod
+
+    resumed = host_mod.load_autosave()
+    assert resumed.show.phase != "reveal"
+    app.manager.open("table", resumed)
+    assert isinstance(app.manager.top, EstimateResultScene)
+    app.draw()
+    assert len(stats.load().estimates) == 1

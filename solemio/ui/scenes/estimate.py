@@ -165,6 +165,9 @@ class EstimateScene(WidgetScene):
         self.next_person()
 
     def next_person(self) -> None:
+        # Kept in the autosave at once: a game continued from it in the middle of the
+        # reveal still gives this estimate's result.
+        self.session.autosave(background=True)
         self.waiting.pop(0)
         if not self.waiting:
             self.app.manager.pop(self)
@@ -220,6 +223,7 @@ class EstimateResultScene(WidgetScene):
         truth = oven_truth(session.game.events_for(None), round_no) or (0,) * len(KINDS)
         self.truth = truth
         self.results = session.memory.comparisons(round_no, truth)
+        session.memory.shown.add(round_no)
         from solemio import stats
 
         counted = None

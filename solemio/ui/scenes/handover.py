@@ -5,6 +5,12 @@ previous person's hand, may show while the device changes hands.  Below the
 button, the recap of what was announced since that person's own latest turn:
 public words everyone at a real table heard, so nobody returns to the screen
 having missed them.
+
+Called for a help request, the screen says why ("Marco asks for 2 salamis") and
+offers Decline without looking beside "show my cards": anybody asked may
+decline, so the button is there whether or not the hand could help, and one
+press answers (``GameSession.decline_unseen``) instead of a pass screen, a look
+and Decline.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import pygame
 from solemio import i18n
 from solemio.announce import recap_line
 from solemio.i18n import _
+from solemio.texts import request_text
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.table import seats
@@ -23,10 +30,13 @@ from solemio.ui.widgets import Button
 
 
 class HandoverScene(WidgetScene):
-    def __init__(self, app: Any, session: Any, seat: int) -> None:
+    def __init__(self, app: Any, session: Any, seat: int, conductor: Any = None) -> None:
         super().__init__(app)
         self.session = session
         self.seat = seat
+        self.conductor = conductor  # the game's (Decline without looking goes through it)
+        asked = session.help_asked_of() if session.table.deciding() == seat else None
+        self.help = asked if conductor is not None else None  # (owner, request) or None
         self._recap: tuple[str, list[str]] | None = None  # (language, lines)
 
     @property
@@ -49,12 +59,33 @@ class HandoverScene(WidgetScene):
     RECAP_LINES = 8  # the latest lines shown; older ones are summed up in one line
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        r = layout.menu_column(size, 1, top_frac=0.62, width_frac=0.3)[0]
-        self.ready_rect = r
         name = self.session.names[self.seat]
-        self.focus.set([Button("ready", _("I am {name}: show my cards", name=name),
-                               self.ready, r, style="good")])
+        if self.help is None:
+            r = layout.menu_column(size, 1, top_frac=0.62, width_frac=0.3)[0]
+            self.ready_rect = r
+            self.focus.set([Button("ready", _("I am {name}: show my cards", name=name),
+                                   self.ready, r, style="good")])
+        else:
+            r, d = layout.menu_column(size, 2, top_frac=0.62, width_frac=0.34)
+            self.ready_rect = d
+            self.focus.set([Button("ready", _("I am {name}: show my cards", name=name),
+                                   self.ready, r, style="good"),
+                            Button("decline-unseen", _("Decline without looking"),
+                                   self.decline, d, style="secondary")])
         self.focus.focus = 0
+
+    def reason(self) -> str:
+        """Why this person is called, when it says something everybody heard."""
+        if self.help is None:
+            return ""
+        owner, request = self.help
+        return _("{name} asks for {req}.", name=self.session.names[owner],
+                 req=request_text(request))
+
+    def decline(self) -> None:
+        """Decline the help request without showing the hand (see the module's docstring)."""
+        self.conductor.decline_unseen(self.seat)
+        self.app.manager.pop(self)
 
     def ready(self) -> None:
         self.session.confirm_pass(self.seat)
@@ -70,8 +101,15 @@ class HandoverScene(WidgetScene):
         seats.seat_token(self.app, surface, colour, (w // 2, int(h * 0.26)), int(h * 0.08))
         title_text(surface, _("Pass to {name}", name=self.session.names[self.seat]),
                    (w // 2, int(h * 0.43)), int(h * 0.1))
-        t = theme.text(_("Everyone else, please look away."), int(h * 0.032), theme.CREAM_DARK)
-        surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.53))))
+        y = int(h * 0.53)
+        reason = self.reason()
+        if reason:
+            t = theme.fit_text(reason, int(h * 0.036), int(w * 0.9), theme.CREAM, bold=True)
+            surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.515))))
+            y = int(h * 0.57)
+        t = theme.fit_text(_("Everyone else, please look away."), int(h * 0.032),
+                           int(w * 0.9), theme.CREAM_DARK)
+        surface.blit(t, t.get_rect(center=(w // 2, y)))
         self.focus.draw(surface)
         self.draw_recap(surface)
 

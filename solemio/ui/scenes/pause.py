@@ -20,8 +20,11 @@ class PauseScene(WidgetScene):
         super().__init__(app)
         self.session = session
         self.notice = ""
-        # The table as it stood, for a named save's picture (the menu is not drawn yet).
-        self.picture = app.screen.copy() if session is not None else None
+        # The table as everybody may see it, for a named save's picture (the menu is not
+        # drawn yet; in hot-seat play without the hand: solemio.ui.pictures).
+        from solemio.ui.pictures import public_picture
+
+        self.picture = public_picture(app, session)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

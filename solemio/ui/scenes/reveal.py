@@ -189,6 +189,8 @@ class RevealScene(GameScene):
             self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
             return
         self.screen_parts.error = ""
+        for beat in beats:
+            self.screen_parts.follow(beat)  # (the other scenes of the game let go of the hand)
         if any(b.what == HIDE for b in beats):
             self.layout(self.app.size)  # hot seat: the screen is shared again
         self.view = self.session.view()
@@ -230,7 +232,8 @@ class RevealScene(GameScene):
     def show_estimates(self) -> None:
         """Memory training: the estimates of this round against the oven, over the screen
         that follows the reveal."""
-        if self.session.memory.estimates.get(self.round):
+        memory = self.session.memory
+        if self.round not in memory.shown and memory.estimates.get(self.round):
             self.app.manager.open("estimate-result", self.session, self.round)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

@@ -81,6 +81,11 @@ class TableScene(GameScene):
         beat = self.conductor.resume_beat()  # a game resumed in the middle of a reveal
         if beat is not None:
             self.start_reveal(None)
+            return
+        s = self.session
+        for round_no in s.memory.due(s.game.events_for(None)):
+            # Memory training: a game continued after a reveal whose result was not shown.
+            self.app.manager.open("estimate-result", s, round_no)
 
     def on_resume(self) -> None:
         self.layout(self.app.size)
@@ -288,6 +293,8 @@ class TableScene(GameScene):
             self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
             return False
         self.screen_parts.error = ""
+        for beat in beats:
+            self.screen_parts.follow(beat)  # (the other scenes of the game let go of the hand)
         if any(b.what == HIDE for b in beats):
             self.layout(self.app.size)  # hot seat: the screen is shared again
         self.view = self.session.view()

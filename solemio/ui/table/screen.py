@@ -19,7 +19,7 @@ import pygame
 
 from solemio.engine import events as E
 from solemio.i18n import _
-from solemio.show.conductor import ANSWERED, EVENT, HAND_OVER, Beat, Conductor
+from solemio.show.conductor import ANSWERED, EVENT, HAND_OVER, HIDE, Beat, Conductor
 from solemio.show.pacing import Pace
 from solemio.ui.anim import Animations
 from solemio.ui.table import flights, guide_marks, overlays, seats
@@ -87,7 +87,16 @@ class GameScreen:
                            "moved instead.", name=self.session.names[beat.seat],
                            why=beat.failure)
         elif beat.what == HAND_OVER:
-            self.app.manager.open("handover", self.session, beat.seat)
+            self.app.manager.open("handover", self.session, beat.seat, self.conductor)
+        elif beat.what == HIDE:
+            # Hot seat: the other game scenes of this game (the table under the reveal,
+            # laid out again while a person held the screen) let go of the hand too; the
+            # scene that follows the beat lays itself out.
+            for scene in self.app.manager.stack:
+                parts = getattr(scene, "screen_parts", None)
+                if parts is not None and parts is not self and \
+                        getattr(scene, "session", None) is self.session:
+                    scene.layout(self.app.size)
 
     def open_menu(self) -> None:
         self.app.manager.open("pause", self.session)
