@@ -435,6 +435,7 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     save(app, "30-save-game")
     driver_click_save = app.manager.top.save
     driver_click_save()
+    _hot_seat_save(app)
     app.manager.reset(TitleScene(app))
     app.manager.open("saves")
     save(app, "31-load-game")
@@ -443,6 +444,31 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
         scene.ask(scene.saves[0])
         save(app, "32-load-game-delete")
     app.close()
+
+
+def _hot_seat_save(app: Any) -> None:
+    """A hot-seat game saved from the pause menu during a person's turn, so the load list
+    shows its picture: the table as everybody sees it, no hand (solemio.ui.pictures)."""
+    from solemio.ui import driver
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.table import TableScene
+    from solemio.ui.scenes.title import TitleScene
+
+    sess = _session("sole-mio", 3, 7, persons=2)
+    app.manager.reset(TitleScene(app))
+    table = app.manager.push(TableScene(app, sess))
+    for _ in range(400):
+        top = app.manager.top
+        if isinstance(top, HandoverScene):
+            driver.click(app, driver.widget(app, "ready").rect)
+        elif top is table and table.my_decision() is not None:
+            break
+        driver.wait_thinker(app)
+        app.step([], 0.25, draw=False)
+    app.draw()  # the screen holds the person's hand; the picture must not
+    app.manager.open("pause", sess)
+    app.manager.open("save-game", sess, app.manager.top.picture)
+    app.manager.top.save()
 
 
 def _rules_shots(size: tuple[int, int], save: Any, lang: str) -> None:

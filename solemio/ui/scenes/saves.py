@@ -226,7 +226,9 @@ class SavesScene(WidgetScene):
             img = None
             if sv.picture is not None:
                 try:
-                    img = pygame.image.load(str(sv.picture)).convert()
+                    img = pygame.image.load(str(sv.picture))
+                    if pygame.display.get_surface() is not None:
+                        img = img.convert()  # (no display mode: the tests, screenshots)
                 except (pygame.error, OSError):
                     img = None
             self.pictures[sv.path] = img
