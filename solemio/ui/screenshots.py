@@ -191,6 +191,28 @@ def _hot_seat_alone_shot(size: tuple[int, int], save: Any, lang: str = "en") -> 
     app.close()
 
 
+def _help_pass_shot(size: tuple[int, int], save: Any, lang: str = "en") -> None:
+    """Two people: a help request's pass screen, which says who asks for what and offers
+    Decline without looking (issue 24)."""
+    from solemio.ui.scenes.handover import HandoverScene
+    from solemio.ui.scenes.reveal import RevealScene
+
+    found = find_decision("sole-mio", "help", 3, seat=1)
+    if not found:
+        return
+    seed, choices = found
+    app = _app(size, lang)
+    sess = _session("sole-mio", 3, seed, choices, persons=2)
+    app.manager.push(RevealScene(app, sess, None))
+    for _ in range(400):
+        top = app.manager.top
+        if isinstance(top, HandoverScene) and top.help is not None:
+            save(app, "11g-hot-seat-help-pass")
+            break
+        app.step([], 0.25, draw=False)
+    app.close()
+
+
 def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
                    write: bool = True, text_size: int = 100) -> list[Path]:
     """Every shot at ``size`` in ``lang``; ``write=False`` draws them without writing the
@@ -305,6 +327,7 @@ def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) ->
     app.close()
     _hot_seat_shots(size, save, lang)
     _hot_seat_alone_shot(size, save, lang)
+    _help_pass_shot(size, save, lang)
     from solemio.ui.screenshots_hands import full_hand_shots, handover_after_switch_shot
 
     handover_after_switch_shot(size, save, lang)
