@@ -237,25 +237,27 @@ class WindowWalk:
             if game is None or game.session.table.is_over():
                 return
             self.saves += 1
-            picture = save_from_pause(app, f"walk {next(SAVE_NAMES)}")
             sess = game.session
-            if sess.viewer is not None and top is game:
-                hand = game.L.hand if isinstance(game, TableScene) else game.hand_area
-                if hand.w > 0 and hand.h > 0:
-                    scale = picture.get_width() / app.size[0]
-                    small = pygame.Rect(int(hand.x * scale), int(hand.y * scale),
-                                        max(1, int(hand.w * scale)), max(1, int(hand.h * scale)))
-                    hidden = pygame.transform.smoothscale(
-                        painted_region(app, game, hand, hidden=True), small.size)
-                    shown = pygame.transform.smoothscale(
-                        painted_region(app, game, hand, hidden=False), small.size)
-                    small = small.clip(picture.get_rect())
-                    if small.size == hidden.get_size() and difference(hidden, shown) > 10:
-                        # A hand shows there: the picture is the table without it (the
-                        # moving parts may differ a little between two paints).
-                        got = picture.subsurface(small).copy()
-                        assert difference(got, hidden) < difference(got, shown) / 2, \
-                            "a hand in the save's picture"
+            hand = game.L.hand if isinstance(game, TableScene) else game.hand_area
+            check = sess.viewer is not None and top is game and hand.w > 0 and hand.h > 0
+            if check:
+                # The table now, as the picture is taken (Escape opens the menu before
+                # anything moves on), painted without and with the hand.
+                hidden_full = painted_region(app, game, hand, hidden=True)
+                shown_full = painted_region(app, game, hand, hidden=False)
+            picture = save_from_pause(app, f"walk {next(SAVE_NAMES)}")
+            if check:
+                scale = picture.get_width() / app.size[0]
+                small = pygame.Rect(int(hand.x * scale), int(hand.y * scale),
+                                    max(1, int(hand.w * scale)), max(1, int(hand.h * scale)))
+                hidden = pygame.transform.smoothscale(hidden_full, small.size)
+                shown = pygame.transform.smoothscale(shown_full, small.size)
+                small = small.clip(picture.get_rect())
+                if small.size == hidden.get_size() and difference(hidden, shown) > 10:
+                    # A hand shows there: the picture is the table without it.
+                    got = picture.subsurface(small).copy()
+                    assert difference(got, hidden) < difference(got, shown) / 2, \
+                        "a hand in the save's picture"
         else:
             driver.key(app, pygame.K_ESCAPE)
             self.check("pause")
