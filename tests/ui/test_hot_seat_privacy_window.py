@@ -184,8 +184,10 @@ def test_decline_from_the_pass_screen_without_looking(make_app, tmp_path, monkey
             driver.play_until(app, lambda app=app, sess=sess: asked(app) or sess.game.is_over(),
                               rng, max_steps=6000)
         except RuntimeError:
+            app.close()  # (each game's window let go at once: forty would weigh)
             continue
         if not asked():
+            app.close()
             continue
         top = app.manager.top
         app.draw()
@@ -339,6 +341,7 @@ def _walk(data, make_app, monkeypatch, presses: int) -> None:
         for sc in app.manager.stack:
             if isinstance(sc, GameScene):
                 sc.session.stop_thinking()
+        app.close()  # its pictures go now, not when the test's last walk ends
         i18n.set_language("en")
         monkeypatch.undo()
 
