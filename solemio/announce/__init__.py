@@ -22,10 +22,11 @@ from solemio.announce.screens import (
     recap_line,
     reveal_title,
     said,
+    table_title,
 )
 
 __all__ = [
     "NOTHING", "WORDS", "Place", "Seating", "Words", "event_line", "event_words",
     "fail_reason", "forced_text", "log_entries", "log_line", "note_lines", "opening", "order_full_name",
-    "order_log", "recap_line", "reveal_title", "said", "words",
+    "order_log", "recap_line", "reveal_title", "said", "table_title", "words",
 ]

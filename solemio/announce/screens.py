@@ -98,6 +98,16 @@ def order_log(session: Any, current: Any) -> list[str]:
     return lines[-4:]
 
 
+def table_title(session: Any) -> str:
+    """The table's top bar: the round, and whose turn it is as far as the show has got."""
+    show = session.show
+    title = _("Round {r} of {n}", r=show.round, n=show.rounds)
+    if 0 <= show.turn < len(session.seats):
+        title += "  ·  " + (_("Your turn") if session.you(show.turn)
+                           else _("{name}'s turn", name=session.names[show.turn]))
+    return title
+
+
 def reveal_title(session: Any, scorer: int, round_no: int) -> str:
     """The reveal's top bar."""
     if session.you(scorer):

@@ -167,6 +167,30 @@ class GameScene(Scene):
     def stage(self) -> Any:
         raise NotImplementedError
 
+    def on_resume(self) -> None:
+        self.layout(self.app.size)  # back from a menu or a hand-over: the window may differ
+
+    def still_parts(self) -> list[tuple]:
+        raise NotImplementedError
+
+    def language_steps(self) -> list:
+        """The still parts to paint ahead in the other languages (a switch shows at once)."""
+        try:
+            parts = self.still_parts()
+        except Exception:  # noqa: BLE001 - a failed rehearsal only costs a later hitch
+            return []
+        return self.screen_parts.language_steps(parts)
+
+    # --- the guided first game: the guide box speaks for the conductor's guide ----------
+    def leave_guide(self) -> None:
+        """The guide goes quiet; the game goes on as any other, laid out again (the reveal
+        made room for the guide's box)."""
+        self.session.guide = False
+        self.layout(self.size)
+
+    def guide_tip(self) -> Any:
+        return self.conductor.guide_tip(self.view)
+
     def seat_rects(self) -> dict[int, pygame.Rect]:
         return self.stage().seat_rects()
 

@@ -124,9 +124,6 @@ class RevealScene(GameScene):
         self.app.static_frame.invalidate()
         self.build_widgets()
 
-    def on_resume(self) -> None:
-        self.layout(self.app.size)
-
     def stage(self) -> RevealStage:
         return RevealStage(self.app, self.session, self.L, self.size, self.bottom_seat,
                            self.hand_area, self.choice_area)
@@ -318,14 +315,6 @@ class RevealScene(GameScene):
         packs them to the right in a guided game): nothing the reveal shows is covered."""
         return guide_room(self.L)
 
-    def leave_guide(self) -> None:
-        """The guide goes quiet; the reveal is laid out as any other (it made room)."""
-        self.session.guide = False
-        self.layout(self.size)
-
-    def guide_tip(self) -> Any:
-        return self.conductor.guide_tip(self.view)
-
     def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
         return self.screen_parts.guide_targets(tip, self.L, (), self.guide_answer_rects)
 
@@ -399,13 +388,6 @@ class RevealScene(GameScene):
 
     def still_parts(self) -> list[tuple]:
         return self.static_parts(self.session.table.deciding())
-
-    def language_steps(self) -> list:
-        try:
-            parts = self.still_parts()
-        except Exception:  # noqa: BLE001 - a failed rehearsal only costs a later hitch
-            return []
-        return self.screen_parts.language_steps(parts)
 
     def static_parts(self, active: int | None) -> list[tuple]:
         """The reveal's still parts now (table/reveal/paint.RevealStage.static_parts)."""

@@ -17,23 +17,32 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import table_title
 from solemio.engine import IllegalChoice
 from solemio.engine import events as E
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.show.selection import TurnSelection
-from solemio.texts import play_refusal, spec_explain, spec_name
+from solemio.texts import play_refusal
 from solemio.ui import layout, theme
 from solemio.ui.scenes.base import GameScene
-from solemio.ui.table import flights, overlays, seats
-from solemio.ui.table.hand import HandCard, hand_part, sort_hand, turn_buttons
+from solemio.ui.table import flights, overlays
+from solemio.ui.table.hand import (
+    HandCard,
+    drag_across_hand,
+    hand_cards,
+    hand_part,
+    sort_hand,
+    take_back_button,
+    turn_buttons,
+)
 from solemio.ui.table.piles import Piles
 from solemio.ui.table.reveal import rehearsal
 from solemio.ui.table.said import draw_said
 from solemio.ui.table.stage import Stage
 from solemio.ui.table.turns import show_turn_event
-from solemio.ui.widgets import Button, Widget
+from solemio.ui.widgets import Widget
 
 REVEAL_WAIT = 0.5  # seconds the oven's turning may wait for the reveal's pictures
 
@@ -87,32 +96,13 @@ class TableScene(GameScene):
             # Memory training: a game continued after a reveal whose result was not shown.
             self.app.manager.open("estimate-result", s, round_no)
 
-    def on_resume(self) -> None:
-        self.layout(self.app.size)
-
     def on_exit(self) -> None:
         # Leaving the table (to the title, or a new game): stop any computer thinking.
         self.session.stop_thinking()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """Click a card to select it, or press and drag across several ingredient cards."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.focus.at(event.pos)
-            w = self.focus.widgets[i] if i >= 0 else None
-            self.drag = None
-            if isinstance(w, HandCard) and w.face[0] in KINDS:
-                self.drag = w.index not in self.selected  # the state dragged cards take
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.drag = None
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            if event.buttons and event.buttons[0]:
-                i = self.focus.at(event.pos)
-                w = self.focus.widgets[i] if i >= 0 else None
-                if isinstance(w, HandCard) and w.face[0] in KINDS and w.enabled and \
-                        (w.index in self.selected) != self.drag:
-                    self.toggle(w.index)
-            else:
-                self.drag = None
+        drag_across_hand(self, event)
         if self.screen_parts.handle_key(event, self.order_spots):
             return None
         if event.type == pygame.KEYDOWN and (
@@ -349,28 +339,10 @@ class TableScene(GameScene):
         d = self.my_decision()
         # The hand as far as the show has got (a card drawn appears as it lands).
         self.pick.set_hand(sort_hand(s.show.hand) if viewer is not None else [])
-        rects = layout.fan_of_cards(L.hand, len(self.hand), L.hand_card_h, arc=0.05,
-                                    whole=[f[0] not in KINDS for f in self.hand])
-        own_kind = COLOUR_KIND[s.seats[viewer].colour] if viewer is not None else "olive"
-        widgets: list[Widget] = []
-        for i, (face, (dr, r)) in enumerate(zip(self.hand, rects, strict=True)):
-            tip = ""
-            if face[0] not in KINDS:
-                spec = s.cardset.order(face[1])
-                tip = _("{name}: {explanation}", name=spec_name(spec),
-                        explanation=spec_explain(spec, own_kind))
-            card = HandCard(self, i, face, r, tip, dr)
-            card.enabled = not (d is not None and d.kind == "order" and face[0] in KINDS)
-            widgets.append(card)
+        widgets: list[Widget] = hand_cards(self, s, L, d)
         widgets += self.decision_widgets(d, view)
-        can = getattr(s, "can_take_back", None)
-        if can is not None and len(s.persons) == 1 and not s.guide:
-            undo = Button("take-back", _("Take back"), self.take_back, L.speed_button,
-                          style="secondary",
-                          tooltip=_("Take back your last turn (Ctrl+Z or Backspace): the "
-                                    "computers then play as they did."))
-            undo.enabled = can()
-            undo.refused = self.take_back
+        undo = take_back_button(self, s, L)
+        if undo is not None:
             widgets.append(undo)
         widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size, self.leave_guide)
         # The focus stays on its widget only within one decision: a hand card clicked
@@ -408,14 +380,6 @@ class TableScene(GameScene):
     def guide_leave_rect(self) -> pygame.Rect:
         return overlays.guide_leave_rect(self.guide_rect(), self.size[1])
 
-    def leave_guide(self) -> None:
-        """The guide goes quiet; the game goes on as any other."""
-        self.session.guide = False
-        self.layout(self.size)
-
-    def guide_tip(self) -> Any:
-        return self.conductor.guide_tip(self.view)
-
     def guide_target_rects(self, tip: Any) -> list[pygame.Rect]:
         return self.screen_parts.guide_targets(tip, self.L, self.selected, lambda *a: [])
 
@@ -452,19 +416,10 @@ class TableScene(GameScene):
         sc.draw_tooltip(surface, self.L, self.size)
 
     def title(self) -> str:
-        s = self.session
-        turn = s.show.turn
-        title = _("Round {r} of {n}", r=s.show.round, n=s.show.rounds)
-        if 0 <= turn < len(s.seats):
-            title += "  ·  " + (_("Your turn") if s.you(turn)
-                               else _("{name}'s turn", name=s.names[turn]))
-        return title
+        return table_title(self.session)
 
     def still_parts(self) -> list[tuple]:
         return self.static_parts()
-
-    def language_steps(self) -> list:
-        return self.screen_parts.language_steps(self.static_parts())
 
     def static_parts(self) -> list[tuple]:
         """The table's still parts, each with a key of everything it shows."""
@@ -473,22 +428,9 @@ class TableScene(GameScene):
         piles = Piles(self.app, s.cardset, self.L)
         parts = [stage.table_part(), stage.top_bar_part(self.title())]
         parts += stage.seat_parts(self.shown_view(), s.show.turn)
-        # The piles as far as the show has got (the engine may be a turn ahead).
-        top = tuple(s.show.oven_top) if s.show.oven_top is not None else None
-        height = s.show.oven
-        if any(f.tag == "oven" for f in self.screen_parts.anims.flights):
-            # A card flying onto the oven is not also lying there already.
-            before, height = s.oven_before
-            top = tuple(before) if before is not None else None
-        supply = s.show.supply
-        parts.append(("oven", piles.pile_rect(self.L.oven, piles.oven_label(height)),
-                      (top, height), lambda surf: piles.draw_oven(surf, top, height)))
-        parts.append(("supply", piles.pile_rect(self.L.supply, piles.supply_label(supply)),
-                      (supply,), lambda surf: piles.draw_supply(surf, supply)))
-        if self.app.settings.learner_aid:
-            units = seats.tally_text(s.show)
-            parts.append(("tally", piles.tally_rect(), tuple(sorted(units.items())),
-                          lambda surf: piles.draw_tally(surf, units)))
+        parts += piles.still_parts(s.show, s.oven_before,
+                                   any(f.tag == "oven" for f in self.screen_parts.anims.flights),
+                                   self.app.settings.learner_aid)
         hand = self.hand_part()
         if hand is not None:
             parts.append(hand)

@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from solemio.announce import spoken
-from solemio.engine.kinds import KINDS
+from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _, ngettext
-from solemio.texts import announcement, order_name
-from solemio.ui import theme
+from solemio.texts import announcement, order_name, spec_explain, spec_name
+from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
 from solemio.ui.widgets import Button, Widget
 
@@ -89,6 +89,68 @@ class PileTarget(Widget):
         r = self.rect.inflate(10, 10)
         pygame.draw.rect(surface, theme.GOLD if hovered else theme.BASIL, r,
                          width=max(3, r.w // 30), border_radius=max(6, r.w // 12))
+
+
+def drag_across_hand(owner: Any, event: Any) -> None:
+    """Press on an ingredient card and drag across others: each card passed over takes the
+    state the first one took (selected or not), as a hand of cards is swept in real life.
+    ``owner.drag`` holds that state while the button is down (None otherwise)."""
+    focus = owner.focus
+
+    def card_at(pos: tuple[int, int]) -> HandCard | None:
+        i = focus.at(pos)
+        w = focus.widgets[i] if i >= 0 else None
+        return w if isinstance(w, HandCard) and w.face[0] in KINDS else None
+
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        card = card_at(event.pos)
+        owner.drag = None if card is None else card.index not in owner.selected
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        owner.drag = None
+    elif event.type == pygame.MOUSEMOTION and owner.drag is not None:
+        if not (event.buttons and event.buttons[0]):
+            owner.drag = None
+            return
+        card = card_at(event.pos)
+        if card is not None and card.enabled and (card.index in owner.selected) != owner.drag:
+            owner.toggle(card.index)
+
+
+def hand_cards(owner: Any, session: Any, L: Any, d: Any) -> list[Widget]:
+    """The hand's cards as widgets, fanned in the layout's hand area (orders whole, the
+    ingredients closing up first); each order card's tooltip explains it.  While an order
+    is being chosen, the ingredient cards cannot be."""
+    hand = owner.hand
+    rects = layout.fan_of_cards(L.hand, len(hand), L.hand_card_h, arc=0.05,
+                                whole=[f[0] not in KINDS for f in hand])
+    viewer = session.viewer
+    own_kind = COLOUR_KIND[session.seats[viewer].colour] if viewer is not None else "olive"
+    cards: list[Widget] = []
+    for i, (face, (dr, r)) in enumerate(zip(hand, rects, strict=True)):
+        tip = ""
+        if face[0] not in KINDS:
+            spec = session.cardset.order(face[1])
+            tip = _("{name}: {explanation}", name=spec_name(spec),
+                    explanation=spec_explain(spec, own_kind))
+        card = HandCard(owner, i, face, r, tip, dr)
+        card.enabled = not (d is not None and d.kind == "order" and face[0] in KINDS)
+        cards.append(card)
+    return cards
+
+
+def take_back_button(owner: Any, session: Any, L: Any) -> Button | None:
+    """"Take back" (solemio/show/takeback.py): only for the one person alone against
+    computers, outside the guided game; greyed while there is nothing to take back."""
+    can = getattr(session, "can_take_back", None)
+    if can is None or len(session.persons) != 1 or session.guide:
+        return None
+    undo = Button("take-back", _("Take back"), owner.take_back, L.speed_button,
+                  style="secondary",
+                  tooltip=_("Take back your last turn (Ctrl+Z or Backspace): the "
+                            "computers then play as they did."))
+    undo.enabled = can()
+    undo.refused = owner.take_back
+    return undo
 
 
 def hand_part(focus: Any, selected: set[int]) -> tuple | None:

@@ -87,3 +87,25 @@ class Piles:
         cap = theme.text(_("Learner's aid"), max(10, row_h // 2), theme.CREAM)
         surface.blit(cap, cap.get_rect(midbottom=(box.centerx, box.y - 2)))
 
+
+    def still_parts(self, show: Any, oven_before: tuple, flying_to_oven: bool,
+                    learner_aid: bool) -> list[tuple]:
+        """The piles as parts of the table's still frame, each keyed by what it shows: the
+        oven and the supply as far as the show has got (the engine may be a turn ahead),
+        and the learner's aid when it is on.  A card still flying onto the oven is not also
+        lying there already (``oven_before``: the top card and height before it)."""
+        top = tuple(show.oven_top) if show.oven_top is not None else None
+        height = show.oven
+        if flying_to_oven:
+            before, height = oven_before
+            top = tuple(before) if before is not None else None
+        supply = show.supply
+        parts = [("oven", self.pile_rect(self.L.oven, self.oven_label(height)),
+                  (top, height), lambda surf: self.draw_oven(surf, top, height)),
+                 ("supply", self.pile_rect(self.L.supply, self.supply_label(supply)),
+                  (supply,), lambda surf: self.draw_supply(surf, supply))]
+        if learner_aid:
+            units = seats.tally_text(show)
+            parts.append(("tally", self.tally_rect(), tuple(sorted(units.items())),
+                          lambda surf: self.draw_tally(surf, units)))
+        return parts
