@@ -11,6 +11,7 @@ speak the game alike.
 from solemio.announce.per_event import NOTHING, WORDS, Place, Seating, Words, words
 from solemio.announce.phrases import fail_reason, order_full_name
 from solemio.announce.screens import (
+    deciding_line,
     event_line,
     event_words,
     forced_text,
@@ -26,7 +27,7 @@ from solemio.announce.screens import (
 )
 
 __all__ = [
-    "NOTHING", "WORDS", "Place", "Seating", "Words", "event_line", "event_words",
+    "NOTHING", "WORDS", "Place", "Seating", "Words", "deciding_line", "event_line", "event_words",
     "fail_reason", "forced_text", "log_entries", "log_line", "note_lines", "opening", "order_full_name",
     "order_log", "recap_line", "reveal_title", "said", "table_title", "words",
 ]

@@ -98,6 +98,13 @@ def order_log(session: Any, current: Any) -> list[str]:
     return lines[-4:]
 
 
+def deciding_line(session: Any, seat: int) -> str:
+    """The reveal's line while a seat decides (the one person is spoken to)."""
+    if session.you(seat):
+        return _("You are deciding…")
+    return _("{name} is deciding…", name=session.names[seat])
+
+
 def table_title(session: Any) -> str:
     """The table's top bar: the round, and whose turn it is as far as the show has got."""
     show = session.show

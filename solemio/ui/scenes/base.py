@@ -167,6 +167,29 @@ class GameScene(Scene):
     def stage(self) -> Any:
         raise NotImplementedError
 
+    def apply(self, choice: tuple) -> bool:
+        """A person's choice, sent to the conductor; a refusal is explained on the message
+        line, never ignored.  Whether it was taken."""
+        from solemio.engine import IllegalChoice
+        from solemio.show.conductor import HIDE
+
+        try:
+            beats = self.conductor.dispatch(choice)
+        except IllegalChoice as exc:
+            self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
+            return False
+        self.screen_parts.error = ""
+        for beat in beats:
+            self.screen_parts.follow(beat)  # (the other scenes of the game let go of the hand)
+        if any(b.what == HIDE for b in beats):
+            self.layout(self.app.size)  # hot seat: the screen is shared again
+        self.view = self.session.view()
+        self.build_widgets()
+        return True
+
+    def build_widgets(self) -> None:
+        raise NotImplementedError
+
     def on_resume(self) -> None:
         self.layout(self.app.size)  # back from a menu or a hand-over: the window may differ
 

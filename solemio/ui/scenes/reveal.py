@@ -21,15 +21,13 @@ from typing import Any
 
 import pygame
 
-from solemio.announce import event_words, opening, reveal_title
+from solemio.announce import deciding_line, event_words, opening, reveal_title
 from solemio.announce import note_lines as words_of_note
-from solemio.engine import IllegalChoice
 from solemio.engine import events as E
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.texts import sentence
-from solemio.ui import theme
 from solemio.ui.scenes.base import GameScene
 from solemio.ui.settings import REVEAL_SPEEDS
 from solemio.ui.table import flights
@@ -177,21 +175,6 @@ class RevealScene(GameScene):
                 self.screen_parts.say(beat.seat, [s.names[beat.seat], _("cannot help.")],
                                       self.t_(1.2))
             self.build_widgets()
-
-    def apply(self, choice: tuple) -> None:
-        """A person's choice, sent to the conductor; a refusal is explained, never ignored."""
-        try:
-            beats = self.conductor.dispatch(choice)
-        except IllegalChoice as exc:
-            self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
-            return
-        self.screen_parts.error = ""
-        for beat in beats:
-            self.screen_parts.follow(beat)  # (the other scenes of the game let go of the hand)
-        if any(b.what == HIDE for b in beats):
-            self.layout(self.app.size)  # hot seat: the screen is shared again
-        self.view = self.session.view()
-        self.build_widgets()
 
     def on_event(self, ev: dict) -> None:
         """Start showing one event (the show state has taken it already): its flights, its
@@ -436,19 +419,11 @@ class RevealScene(GameScene):
         return False
 
     def draw_choices(self, surface: pygame.Surface, stage: RevealStage) -> None:
-        d = self.my_decision()
-        box = stage.prompt_box()
-        if d is not None and self.prompt:
+        """Above the choices: the person's question, or who is deciding once the show has
+        caught up with the game (the words from announce.deciding_line)."""
+        if self.my_decision() is not None and self.prompt:
             stage.draw_prompt(surface, self.prompt)
             return
         deciding = self.session.table.deciding()
-        if deciding is None:
-            return
-        if self.hold > 0 or self.session.new_events():
-            return
-        text = _("You are deciding…") if self.session.you(deciding) else \
-            _("{name} is deciding…", name=self.session.names[deciding])
-        t = theme.fit_text(text, int(box.h * 0.4), box.w,
-                           theme.CREAM, bold=True)
-        surface.blit(t, t.get_rect(center=box.center))
-
+        if deciding is not None and self.hold <= 0 and not self.session.new_events():
+            stage.draw_deciding(surface, deciding_line(self.session, deciding))

@@ -18,7 +18,6 @@ from typing import Any
 import pygame
 
 from solemio.announce import table_title
-from solemio.engine import IllegalChoice
 from solemio.engine import events as E
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.i18n import _
@@ -274,22 +273,6 @@ class TableScene(GameScene):
         """Why Play is grey, in words."""
         d = self.my_decision()
         return self.pick.refusal(d.kind if d is not None else None, self.session.table)
-
-    def apply(self, choice: tuple) -> bool:
-        """A person's choice, sent to the conductor; a refusal is explained, never ignored."""
-        try:
-            beats = self.conductor.dispatch(choice)
-        except IllegalChoice as exc:
-            self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
-            return False
-        self.screen_parts.error = ""
-        for beat in beats:
-            self.screen_parts.follow(beat)  # (the other scenes of the game let go of the hand)
-        if any(b.what == HIDE for b in beats):
-            self.layout(self.app.size)  # hot seat: the screen is shared again
-        self.view = self.session.view()
-        self.build_widgets()
-        return True
 
     def confirm(self) -> None:
         d = self.my_decision()

@@ -392,6 +392,12 @@ class RevealStage(Stage):
                                int(box.h * 0.3), theme.INK, bold=True)
         surface.blit(theme.layer(("prompt", box.size, prompt), box.size, paint), box.topleft)
 
+    def draw_deciding(self, surface: pygame.Surface, text: str) -> None:
+        """Where the question would be: who is deciding while the show waits for them."""
+        box = self.prompt_box()
+        t = theme.fit_text(text, int(box.h * 0.4), box.w, theme.CREAM, bold=True)
+        surface.blit(t, t.get_rect(center=box.center))
+
     def draw_shown_cards(self, surface: pygame.Surface, shown: dict[int, list[tuple]]) -> None:
         """Cards a seat must show (a block's count, a show order) appear by its panel."""
         rects = self.seat_rects()
