@@ -95,6 +95,8 @@ def test_the_person_spoken_to_is_never_named_and_the_others_always_are(games, la
 # sentence said instead to the one person at the table.
 SPOKEN_TO = {
     "{name}'s turn": "Your turn",
+    "{name} has filled no order yet.": "You have filled no order yet.",
+    "{name} has filled {n} order: {names}.": "You have filled {n} order: {names}.",
     "{name} draws {n} card from the supply": "You draw {n} card from the supply",
     "{name} draws {n} card from the supply.": "You draw {n} card from the supply.",
     "{name} draws {n} order from their stack": "You draw {n} order from your stack",
@@ -146,6 +148,7 @@ NEVER_SPOKEN_TO = {
     "{name} asks you to show one ingredient card from your hand.":
         "another seat asks the person",
     "{helper} helps you": "another seat helps the person",
+    "{name} asks for {req}.": "the pass screen names the seat that asks, on a shared screen",
     "{helper} does not help you": "another seat declines the person",
 }
 THIRD_PERSON = re.compile(r"^\{(name|helper)\}('s | (?!\()\S+s\b)")
@@ -188,7 +191,7 @@ def test_the_sentences_with_a_name_and_with_you_in_every_language(lang):
     i18n.set_language(lang)
     fields = {"n": 2, "order": "Pizza", "cards": "2 olives", "req": "1 olive", "card": "X",
               "kinds": "olives", "list": "Pizza", "helper": "Anna", "why": "?", "r": 2,
-              "count": 3, "low": 1, "high": 2, "value": 5}
+              "count": 3, "low": 1, "high": 2, "value": 5, "names": "Pizza"}
     plurals = {m.id[0]: m.id[1] for m in _template() if isinstance(m.id, tuple)}
     for third, second in SPOKEN_TO.items():
         named = _translated(third, plurals).format(name="Anna", **fields)

@@ -105,7 +105,12 @@ def summary(show: Any, at: Seating, tally: dict[str, int] | None = None) -> list
     out.append(ngettext("The oven holds {n} card.", "The oven holds {n} cards.", show.oven))
     for seat, info in enumerate(show.seats):
         filled = [card(tuple(f), at.cardset) for f in info.filled]
-        if filled:
+        if at.you(seat):  # the one person is spoken to
+            out.append(ngettext("You have filled {n} order: {names}.",
+                                "You have filled {n} orders: {names}.", len(filled),
+                                names=and_list(filled)) if filled
+                       else _("You have filled no order yet."))
+        elif filled:
             out.append(ngettext("{name} has filled {n} order: {names}.",
                                 "{name} has filled {n} orders: {names}.", len(filled),
                                 name=at.name(seat), names=and_list(filled)))

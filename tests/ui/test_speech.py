@@ -109,6 +109,9 @@ def test_f2_says_the_table_as_the_screen_shows_it(make_app):
             assert order_full_name(sess.cardset, f) in summary[0]
     assert f"The oven holds {sess.show.oven} card" in summary[1]
     assert any(line.startswith("Giulia has filled") for line in summary)
+    # The one person is spoken to ("You has filled no order yet" before).
+    assert any(line.startswith("You have filled") for line in summary), summary
+    assert not any(line.startswith("Anna has filled") for line in summary), summary
     assert summary[-1].startswith("Your tally of the oven: ")
     app.step([keydown(pygame.K_F3)], 0.0)
     assert rec.texts[-1] == table.screen_parts.message
