@@ -16,7 +16,6 @@ screen, in ``solemio/ui/table/reveal/rehearsal.py``.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pygame
@@ -40,9 +39,10 @@ from solemio.ui.table.reveal.paint import (
     guide_room,
     hand_counts,
     hand_faces,
+    hand_order_spots,
     order_on_show,
-    reveal_hand_rects,
     reveal_layout,
+    screen_of,
     shown_cards,
 )
 from solemio.ui.table.reveal.rehearsal import RevealRehearsal
@@ -305,17 +305,10 @@ class RevealScene(GameScene):
         """The hand's order cards and the order being revealed (F1 / right-click explain it)."""
         spots = self.screen_parts.hand_order_spots()
         s = self.session
-        if s.viewer is not None and self.hand_area.w > 0:
-            # The hand's orders (painted, not widgets): each one's visible part.
+        if s.viewer is not None and self.hand_area.w > 0:  # the hand's orders are painted
             hand = self.hand_faces()
-            start = self.hand_start.get(s.viewer, hand_counts(hand))
-            rects = reveal_hand_rects(self.hand_area.size, hand, start)
-            for i, (face, r) in enumerate(zip(hand, rects, strict=True)):
-                if face[0] in COLOUR_KIND:
-                    r = r.move(self.hand_area.topleft)
-                    if i + 1 < len(rects):
-                        r.w = max(1, rects[i + 1].x - rects[i].x)
-                    spots.append((r, tuple(face)))
+            spots += hand_order_spots(self.hand_area, hand,
+                                      self.hand_start.get(s.viewer, hand_counts(hand)))
         cur, away = order_on_show(self.show, self.screen().order_away)
         if cur is not None and not away and cur.face and cur.face[0] in COLOUR_KIND:
             spots.append((self.order_rect(), tuple(cur.face)))
@@ -326,19 +319,7 @@ class RevealScene(GameScene):
 
     def screen(self) -> Screen:
         """What the screen shows besides the show state, from the flights under way."""
-        flying = self.anims.flights
-        tags = Counter(f.tag for f in flying if isinstance(f.tag, int))
-        cur = self.current
-        away = cur is not None and any(f.image_key == ("face", cur.face) and f.started
-                                       for f in flying)
-        if cur is not None and self.left_at is not None and self.left_at[0] == cur.face and \
-                self.t >= self.left_at[1]:
-            away = True  # the card has left for its owner: only the outcome stays
-        if cur is not None and self.skip and cur.status is not None and cur.queue:
-            away = True  # skipping ahead: no card flies, a series' next member shows at once
-        leaving = tuple(f.tag[1:] for f in flying
-                        if isinstance(f.tag, tuple) and f.tag[0] == "leaves")
-        return Screen(tuple(tags.get(k, 0) for k in range(5)), away, leaving)
+        return screen_of(self.anims.flights, self.current, self.left_at, self.t, self.skip)
 
     def hand_faces(self) -> tuple:
         return hand_faces(self.show)

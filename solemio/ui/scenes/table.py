@@ -19,7 +19,7 @@ import pygame
 
 from solemio.announce import table_title
 from solemio.engine import events as E
-from solemio.engine.kinds import COLOUR_KIND, KINDS
+from solemio.engine.kinds import COLOUR_KIND
 from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, ASK, EVENT, HIDE, OPEN, Beat
 from solemio.show.selection import TurnSelection
@@ -227,32 +227,10 @@ class TableScene(GameScene):
         self.app.warmer.add("reveal", [self.plan_reveal])
 
     def plan_reveal(self) -> None:
-        """The first warm-up step: the show as it will stand when the oven is turned over
-        (a future show state, solemio.show.ahead) and the steps painting it as the reveal
-        will (rehearsal): its first frame once the round's end lies ahead in the feed,
-        its pictures meanwhile."""
-        s = self.session
-        if self.reveal_wait is not None:
-            ev = self.reveal_wait[0]
-        else:
-            ev = next((e for e in s.new_events() if e["type"] == E.ROUND_END), None)
-        stage, show, first = rehearsal.first_frame(self.app, s, ev, self.bottom_seat)
-        steps = rehearsal.picture_steps(stage, show)
-        self.app.warmer.add("reveal", (first + steps) if ev is not None
-                            else self.picture_steps() + steps)
-
-    def picture_steps(self) -> list:
-        """The table's own coming pictures: every ingredient as it lands on the oven, and
-        the kind's picture in an announcement (by the table, and by the one at the screen)."""
-        cards = self.app.cards
-        oven = tuple(self.L.oven.size)
-        steps: list = [lambda k=k, u=u: cards.ingredient(k, u, oven)
-                       for k in KINDS for u in (1, 2)]
-        for area in (self.L.announce, self.L.me_announce):
-            if area.h > 0:
-                steps += [lambda k=k, px=int(area.h * 0.6): cards.kind_icon(k, px)
-                          for k in KINDS]
-        return steps
+        """The first warm-up step (ui/table/reveal/rehearsal.plan_from_table)."""
+        ev = self.reveal_wait[0] if self.reveal_wait is not None else None
+        self.app.warmer.add("reveal", rehearsal.plan_from_table(
+            self.app, self.session, ev, self.bottom_seat, self.L))
 
     # --- the person's turn ----------------------------------------------------
     def toggle(self, index: int) -> None:

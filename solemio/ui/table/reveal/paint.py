@@ -10,6 +10,7 @@ scratch surface, so the caches fill with exactly the keys the real frames use.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,22 @@ class Screen:
 
 
 STILL = Screen()
+
+
+def screen_of(flying: list, cur: Any, left_at: tuple | None, t: float, skip: bool) -> Screen:
+    """What the screen shows besides the show state, from the flights under way: each
+    column's cards still flying in, whether the order on show (``cur``) is away (its
+    card flying in, or gone to its owner once ``left_at`` = (face, moment) has passed,
+    or skipped past), and the orders flying to their owners."""
+    tags = Counter(f.tag for f in flying if isinstance(f.tag, int))
+    away = cur is not None and any(f.image_key == ("face", cur.face) and f.started
+                                   for f in flying)
+    if cur is not None and left_at is not None and left_at[0] == cur.face and t >= left_at[1]:
+        away = True  # the card has left for its owner: only the outcome stays
+    if cur is not None and skip and cur.status is not None and cur.queue:
+        away = True  # skipping ahead: no card flies, a series' next member shows at once
+    leaving = tuple(f.tag[1:] for f in flying if isinstance(f.tag, tuple) and f.tag[0] == "leaves")
+    return Screen(tuple(tags.get(k, 0) for k in range(5)), away, leaving)
 
 
 def order_on_show(show: Any, away: bool) -> tuple[Any, bool]:
@@ -466,6 +483,21 @@ def hand_counts(hand: tuple) -> tuple[int, int]:
     """(ingredient cards, order cards) in ``hand``."""
     n_i = sum(1 for f in hand if f[0] in KINDS)
     return n_i, len(hand) - n_i
+
+
+def hand_order_spots(area: pygame.Rect, hand: tuple, start: tuple[int, int]
+                     ) -> list[tuple[pygame.Rect, tuple]]:
+    """The reveal's hand's order cards (painted, not widgets) as (visible part, face), for
+    F1 and the right-click that explain them."""
+    rects = reveal_hand_rects(area.size, hand, start)
+    spots = []
+    for i, (face, r) in enumerate(zip(hand, rects, strict=True)):
+        if face[0] in COLOUR_KIND:
+            r = r.move(area.topleft)
+            if i + 1 < len(rects):
+                r.w = max(1, rects[i + 1].x - rects[i].x)
+            spots.append((r, tuple(face)))
+    return spots
 
 
 ORDER_STEP = 1.03  # an order card's step in the reveal's hand: side by side, each whole

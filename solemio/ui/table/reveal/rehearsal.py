@@ -133,6 +133,29 @@ def first_frame(app: Any, session: Any, ev: dict | None, bottom_seat: int | None
     return stage, show, steps
 
 
+def plan_from_table(app: Any, session: Any, ev: dict | None, bottom_seat: int | None,
+                    L: Any) -> list[Step]:
+    """The table's warm-up: the show as it will stand when the oven is turned over (a
+    future show state, solemio.show.ahead) and the steps painting it as the reveal will:
+    its first frame once the round's end (``ev``, or one ahead in the feed) is known, and
+    meanwhile the table's own coming pictures (every ingredient as it lands on the oven,
+    the kind's picture in an announcement) with the reveal's."""
+    if ev is None:
+        ev = next((e for e in session.new_events() if e["type"] == E.ROUND_END), None)
+    stage, show, first = first_frame(app, session, ev, bottom_seat)
+    steps = picture_steps(stage, show)
+    if ev is not None:
+        return first + steps
+    cards = app.cards
+    oven = tuple(L.oven.size)
+    own: list[Step] = [lambda k=k, u=u: cards.ingredient(k, u, oven)
+                       for k in KINDS for u in (1, 2)]
+    for area in (L.announce, L.me_announce):
+        if area.h > 0:
+            own += [lambda k=k, px=int(area.h * 0.6): cards.kind_icon(k, px) for k in KINDS]
+    return own + steps
+
+
 def picture_steps(stage: RevealStage, show: ShowState) -> list[Step]:
     """Steps that render the pictures a reveal shows as it goes: each ingredient at its
     column size, the oven's back, and for every order played this round (public: it
