@@ -27,6 +27,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.net.client import ConnectionLost, RemoteTable, TableClient
 from solemio.show import state as show_state
@@ -190,6 +191,30 @@ class NetSession:
 
     def hide_hands(self) -> None:
         self.viewer = None
+
+    def help_asked_of(self) -> tuple[int, list] | None:
+        """When a seat is asked for help now: (the owner asking, the request as the public
+        HELP_ASKED event named it), else None (GameSession.help_asked_of: the pass screen
+        says it and offers Decline without looking)."""
+        table = self.table
+        if table.deciding_kind() != "help":
+            return None
+        for ev in reversed(table.events(0)):
+            if ev["type"] == E.HELP_ASKED:
+                return ev["seat"], [tuple(x) for x in ev.get("request", [])]
+        return None
+
+    def decline_unseen(self, seat: int) -> None:
+        """The person ``seat`` at this window, asked for help, declines from the pass
+        screen without showing their hand (GameSession.decline_unseen)."""
+        from solemio.engine.state import DECLINE
+
+        feed = self._feed(seat)
+        d = feed.decision()
+        if d is None or d.kind != "help" or DECLINE not in d.choices or \
+                not self.is_person(seat):
+            raise ValueError(f"seat {seat} is not asked for help now")
+        feed.apply(DECLINE)
 
     # --- the show ------------------------------------------------------------
     @property
