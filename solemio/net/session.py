@@ -27,11 +27,10 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.net.client import ConnectionLost, RemoteTable, TableClient
 from solemio.show import state as show_state
-from solemio.show.director import Cue, next_cue
+from solemio.show.director import Directed
 from solemio.show.host import REMOTE, SeatConfig
 from solemio.show.memory import MemoryTraining
 from solemio.show.state import ShowState
@@ -47,7 +46,7 @@ def default_name(info: dict[str, Any]) -> str:
     return f"Seat {info.get('seat', 0) + 1}"
 
 
-class NetSession:
+class NetSession(Directed):
     """The seats one window holds at one networked table (see the module's docstring)."""
 
     def __init__(self, client: TableClient, tables: dict[int, RemoteTable],
@@ -172,37 +171,8 @@ class NetSession:
     def decision(self) -> Any:
         return self.table.decision()
 
-    def cue(self) -> Cue:
-        table = self.table
-        return next_cue(self.new_events()[:1], table.deciding(), self.persons, self._viewer,
-                        table.only_answer())
-
-    def pass_needed(self) -> int | None:
-        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
-        return c.seat if c.what == "handover" else None
-
-    def person_to_decide(self) -> int | None:
-        table = self.table
-        c = next_cue([], table.deciding(), self.persons, self._viewer, table.only_answer())
-        return c.seat if c.what == "decide" else None
-
-    def confirm_pass(self, seat: int) -> None:
-        self.viewer = seat
-
     def hide_hands(self) -> None:
         self.viewer = None
-
-    def help_asked_of(self) -> tuple[int, list] | None:
-        """When a seat is asked for help now: (the owner asking, the request as the public
-        HELP_ASKED event named it), else None (GameSession.help_asked_of: the pass screen
-        says it and offers Decline without looking)."""
-        table = self.table
-        if table.deciding_kind() != "help":
-            return None
-        for ev in reversed(table.events(0)):
-            if ev["type"] == E.HELP_ASKED:
-                return ev["seat"], [tuple(x) for x in ev.get("request", [])]
-        return None
 
     def decline_unseen(self, seat: int) -> None:
         """The person ``seat`` at this window, asked for help, declines from the pass

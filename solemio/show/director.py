@@ -107,3 +107,42 @@ def keep_hand_after_choice(deciding: int | None, viewer: int | None,
     # At the table too: the last choice of a round turns the oven over, and the reveal
     # is everybody's (the same person's next decision comes through a pass screen).
     return not any(ev["type"] in SHARED_AGAIN for ev in coming)
+
+
+class Directed:
+    """What the director says of a session's table, for the local session
+    (show/host.GameSession) and a networked window's (net/session.NetSession) alike: each
+    gives ``table`` (its viewer's SeatTable or RemoteTable), ``persons``, ``_viewer``,
+    ``new_events()`` and a ``viewer`` that can be set."""
+
+    def cue(self) -> Cue:
+        """What comes next (see next_cue)."""
+        table = self.table
+        return next_cue(self.new_events()[:1], table.deciding(), self.persons, self._viewer,
+                        table.only_answer())
+
+    def pass_needed(self) -> int | None:
+        """The person who must take the screen before the next decision, or None."""
+        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
+        return c.seat if c.what == "handover" else None
+
+    def person_to_decide(self) -> int | None:
+        """The deciding seat if it is a person who already holds the screen."""
+        table = self.table
+        c = next_cue([], table.deciding(), self.persons, self._viewer, table.only_answer())
+        return c.seat if c.what == "decide" else None
+
+    def confirm_pass(self, seat: int) -> None:
+        self.viewer = seat
+
+    def help_asked_of(self) -> tuple[int, list] | None:
+        """When a seat is asked for help now: (the owner asking, the request as the public
+        HELP_ASKED event named it), else None.  The pass screen says it ("Marco asks for
+        2 salamis") and offers Decline without looking."""
+        table = self.table
+        if table.deciding_kind() != "help":
+            return None
+        for ev in reversed(table.events(0)):
+            if ev["type"] == E.HELP_ASKED:
+                return ev["seat"], [tuple(x) for x in ev.get("request", [])]
+        return None

@@ -24,9 +24,8 @@ from typing import Any
 from solemio import userdirs
 from solemio.ai import make_agent
 from solemio.atomic import write_atomic
-from solemio.engine import events as E
 from solemio.show import state as show_state
-from solemio.show.director import Cue, next_cue
+from solemio.show.director import Directed
 from solemio.show.state import ShowState
 from solemio.show.table import SeatTable
 from solemio.show.takeback import Rewind, taken_back, turn_start
@@ -60,7 +59,7 @@ def _tuplify(x: Any) -> Any:
     return x
 
 
-class GameSession:
+class GameSession(Directed):
     """The host of one game: the engine's game, who sits where, whose hand is on screen,
     and the show (what the screen may show now; see :mod:`solemio.show`).
 
@@ -157,38 +156,6 @@ class GameSession:
 
     def decision(self) -> Any:
         return self.game.decision()
-
-    def cue(self) -> Cue:
-        """What the director says comes next (see solemio.show.director)."""
-        table = self.table
-        return next_cue(self.new_events()[:1], table.deciding(), self.persons, self._viewer,
-                        table.only_answer())
-
-    def pass_needed(self) -> int | None:
-        """The person who must take the screen before the next decision, or None."""
-        c = next_cue([], self.table.deciding(), self.persons, self._viewer)
-        return c.seat if c.what == "handover" else None
-
-    def person_to_decide(self) -> int | None:
-        """The deciding seat if it is a person who already holds the screen."""
-        table = self.table
-        c = next_cue([], table.deciding(), self.persons, self._viewer, table.only_answer())
-        return c.seat if c.what == "decide" else None
-
-    def confirm_pass(self, seat: int) -> None:
-        self.viewer = seat
-
-    def help_asked_of(self) -> tuple[int, list] | None:
-        """When a seat is asked for help now: (the owner asking, the request as the
-        HELP_ASKED event named it, public), else None.  The pass screen says it ("Marco
-        asks for 2 salamis") and offers Decline without looking."""
-        table = self.table
-        if table.deciding_kind() != "help":
-            return None
-        for ev in reversed(self.game.events_for(None)):
-            if ev["type"] == E.HELP_ASKED:
-                return ev["seat"], [tuple(x) for x in ev.get("request", [])]
-        return None
 
     def decline_unseen(self, seat: int) -> None:
         """The person ``seat``, asked for help, declines from the pass screen without
