@@ -96,17 +96,21 @@ class GameOverScene(WidgetScene):
     def on_escape(self) -> None:
         self.to_title()
 
+    def headline(self) -> str:
+        """Who won: the screen's title, and the first words said of it."""
+        s = self.session
+        winners = self.ev.get("winners", [])
+        if len(winners) == 1:
+            return _("You win!") if s.you(winners[0]) else _("{name} wins!",
+                                                              name=s.names[winners[0]])
+        return _("Shared win: {names}", names=and_list([s.names[i] for i in winners]))
+
     def spoken_prompt(self) -> str:
         """The screen in words, for speech (ui/narrator.py): who won, each seat's orders."""
         s = self.session
         names = s.names
-        winners = self.ev.get("winners", [])
-        if len(winners) == 1:
-            head = _("You win!") if s.you(winners[0]) else _("{name} wins!",
-                                                                name=names[winners[0]])
-        else:
-            head = _("Shared win: {names}", names=and_list([names[i] for i in winners])) + "."
-        parts = [head]
+        head = self.headline()
+        parts = [head if head.endswith("!") else head + "."]
         tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
         if tb:
             parts.append(tb)
@@ -122,12 +126,7 @@ class GameOverScene(WidgetScene):
         s = self.session
         names = s.names
         winners = self.ev.get("winners", [])
-        if len(winners) == 1:
-            head = _("You win!") if s.you(winners[0]) else _("{name} wins!",
-                                                                name=names[winners[0]])
-        else:
-            head = _("Shared win: {names}", names=and_list([names[i] for i in winners]))
-        title_text(surface, head, (w // 2, int(h * 0.09)), int(h * 0.09))
+        title_text(surface, self.headline(), (w // 2, int(h * 0.09)), int(h * 0.09))
         tb = tie_break_text(self.ev, names, next((i for i in s.persons if s.you(i)), None))
         if tb:
             t = theme.fit_text(tb, int(h * 0.028), int(w * 0.9), theme.CREAM, bold=True,
