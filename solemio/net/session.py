@@ -113,6 +113,21 @@ class NetSession(Directed):
         """The server's public word on every seat (who, connected, stand-in)."""
         return list(self.client.seats_info.get(self.code) or [])
 
+    def presence(self, seat: int) -> str:
+        """Why a person's seat elsewhere does not answer, as the table should say it:
+        ``waiting`` (nobody has joined it yet), ``away`` (its person's connection is gone
+        and no computer stands in), or "" (a computer, a person who is there, a stand-in,
+        or this window's own seat)."""
+        if seat in self.tables:
+            return ""
+        info = next((i for i in self.seat_infos() if isinstance(i, dict)
+                     and i.get("seat") == seat), None)
+        if info is None or info.get("kind") != "person" or info.get("stand_in"):
+            return ""
+        if not info.get("taken"):
+            return "waiting"
+        return "" if info.get("connected") else "away"
+
     @property
     def persons(self) -> list[int]:
         return sorted(self.tables)

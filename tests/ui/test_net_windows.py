@@ -296,3 +296,43 @@ def test_two_people_share_a_joined_window_with_pass_screens(make_app, no_lan, mo
             guest.step([], 0.2, draw=False)
         host.step([], 0.2, draw=False)
     assert handovers >= 3 and moves > 3
+
+
+def test_a_friends_seat_nobody_joined_is_said_to_wait_for_its_player(make_app, no_lan):
+    """Nobody thinks at a friend's seat that is not joined yet: the table says the seat
+    waits for its player (not "is thinking"), and the host's lobby shows it unconnected."""
+    from solemio.i18n import set_language
+    from solemio.ui.scenes.lobby import seat_state
+
+    app = make_app(pace=0.05, reveal_speed=8.0)
+    host_table(app, ["here", "friend"])
+    s = app.network.session
+    lobby = app.manager.top
+    words = [w for r, w, c in lobby.lines if c == s.seats[1].colour]
+    assert words == ["waiting for a friend to join"]
+    assert s.presence(1) == "waiting" and s.presence(0) == ""
+    driver.click(app, driver.widget(app, "play").rect)
+    rng = random.Random(1)
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        top = app.manager.top
+        if isinstance(top, TableScene) and s.table.deciding() == 1 and \
+                top.conductor.thinking > 0.6:
+            break
+        if not driver.person_move(app, rng):
+            app.step([], 0.2, draw=False)
+    top = app.manager.top
+    assert isinstance(top, TableScene) and s.table.deciding() == 1
+    text = top.screen_parts.waiting_text()
+    assert text == f"{s.names[1]}'s seat is waiting for its player to join the table."
+    assert "thinking" not in text
+    app.draw()
+    try:
+        for lang in ("it", "nl", "fr"):
+            set_language(lang)
+            said = top.screen_parts.waiting_text()
+            assert said and said != text and s.names[1] in said, lang
+            assert seat_state({"seat": 1, "kind": "person"}, False) != \
+                "waiting for a friend to join"
+    finally:
+        set_language("en")

@@ -190,19 +190,38 @@ class GameScreen:
         """A small pulsing indicator on the panel of the computer seat that is thinking
         (its search runs on a worker thread: the window goes on drawing meanwhile)."""
         seat = self.conductor.thinking_seat()
+        if seat is not None and self.presence(seat):
+            return  # a friend's seat with nobody there: nothing thinks
         rect = seat_rects.get(seat) if seat is not None else None
         if rect is not None:
             seats.thinking_badge(surface, rect, self.t)
 
-    def draw_message(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The message line: an error, the scene's message, or who is thinking."""
-        text = self.error or self.message
+    def presence(self, seat: int) -> str:
+        """A networked table's word on a person's seat elsewhere (``NetSession.presence``:
+        ``waiting`` to be joined, ``away``), "" for every other seat and a local game."""
+        presence = getattr(self.session, "presence", None)
+        return presence(seat) if presence is not None else ""
+
+    def waiting_text(self) -> str:
+        """What the message line says while the show waits for another seat's answer:
+        who is thinking, or that a friend's seat waits for its player (nobody thinks
+        there).  "" while nobody else decides, or not for long."""
         c = self.conductor
         deciding = c.table.deciding()
-        if not text and c.thinking > 0.5 and deciding is not None and \
-                not self.session.is_person(deciding):
-            dots = "." * (1 + int(self.t * 2.5) % 3)
-            text = _("{name} is thinking", name=self.session.names[deciding]) + dots
+        if c.thinking <= 0.5 or deciding is None or self.session.is_person(deciding):
+            return ""
+        name = self.session.names[deciding]
+        presence = self.presence(deciding)
+        if presence == "waiting":
+            return _("{name}'s seat is waiting for its player to join the table.", name=name)
+        if presence == "away":
+            return _("{name} is away: the table waits for them to come back.", name=name)
+        dots = "." * (1 + int(self.t * 2.5) % 3)
+        return _("{name} is thinking", name=name) + dots
+
+    def draw_message(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The message line: an error, the scene's message, or whom the table waits for."""
+        text = self.error or self.message or self.waiting_text()
         if text:
             overlays.message_line(surface, r, text, bool(self.error))
 
