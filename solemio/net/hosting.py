@@ -321,7 +321,9 @@ def rejoin(server: str, code: str, client_name: str = "solemio",
         raise HostingError("unreachable", str(exc)) from None
     spectator = client.spectate(code) if len(tables) > 1 else None
     _wait_seats(client, code)
-    return NetSession(client, tables, spectator, name_for, host_token)
+    session = NetSession(client, tables, spectator, name_for, host_token)
+    session.tokens_at = server
+    return session
 
 
 def hosted_here(server: str, code: str) -> bool:

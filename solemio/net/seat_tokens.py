@@ -17,6 +17,9 @@ from solemio import userdirs
 from solemio.atomic import write_atomic
 
 FILE = "network-seats.json"
+#: The key of the table the window was last seated at (not a "server table" key: it has
+#: no space), so the next start goes back to it (``last``).
+LAST = "last"
 log = logging.getLogger("solemio.net.seat_tokens")
 
 
@@ -65,6 +68,8 @@ def tables() -> list[tuple[str, str]]:
     """Every (server, table) this user holds a seat at, to offer rejoining them."""
     out = []
     for key in _read():
+        if key == LAST:
+            continue
         server, _, table = key.rpartition(" ")
         if server:
             out.append((server, table))
@@ -72,7 +77,49 @@ def tables() -> list[tuple[str, str]]:
 
 
 def forget(server: str, table: str) -> None:
-    """Drop a table's seats (the game is over, or the player left it)."""
+    """Drop a table's seats (the game is over, or the server no longer has it)."""
     data = _read()
-    if data.pop(_key(server, table), None) is not None:
+    dropped = data.pop(_key(server, table), None) is not None
+    if _is_last(data, server, table):
+        del data[LAST]
+        dropped = True
+    if dropped:
         write_atomic(_path(), json.dumps(data, indent=1, sort_keys=True))
+
+
+def _is_last(data: dict[str, Any], server: str, table: str) -> bool:
+    last = data.get(LAST)
+    return isinstance(last, dict) and last.get("server") == server and \
+        str(last.get("table", "")).upper() == table.upper()
+
+
+def seated(server: str, table: str) -> None:
+    """The window sits at ``table`` now: if the game stops before the player leaves the
+    table, the next start goes back to it.  OSError when the folder cannot be written."""
+    data = _read()
+    if _is_last(data, server, table):
+        return
+    data[LAST] = {"server": server, "table": table.upper()}
+    write_atomic(_path(), json.dumps(data, indent=1, sort_keys=True))
+
+
+def left(server: str, table: str) -> None:
+    """The player left ``table`` on purpose: the next start stays at the title (the seats
+    are kept, to rejoin from "Your tables")."""
+    data = _read()
+    if _is_last(data, server, table):
+        del data[LAST]
+        write_atomic(_path(), json.dumps(data, indent=1, sort_keys=True))
+
+
+def last() -> tuple[str, str] | None:
+    """The table the window sat at when the game stopped (server, code), if this user
+    still holds a seat there; else None."""
+    data = _read()
+    info = data.get(LAST)
+    if not isinstance(info, dict):
+        return None
+    server, table = str(info.get("server", "")), str(info.get("table", ""))
+    if not server or not table or not recall(server, table):
+        return None
+    return server, table

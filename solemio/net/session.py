@@ -62,6 +62,9 @@ class NetSession(Directed):
         assert any_table is not None
         self.code = any_table.code
         self.url = client.url
+        # the server address the seat tokens are kept under (``seat_tokens``): where the
+        # table was joined, even when a hosted table is served again on another port
+        self.tokens_at = client.url
         self.host_token = host_token  # this window hosts the table: it may seat stand-ins
         self.name_for = name_for
         view = any_table.view()
@@ -84,6 +87,7 @@ class NetSession(Directed):
         self._thinker: Thinker | None = None
         self._game: Any = None  # the whole game, from the server once it is over
         self._finished = False
+        self._forgotten = False  # the seats' tokens, once the game is over
         self._record: Path | None = None
 
     def _edition(self) -> str:
@@ -321,7 +325,16 @@ class NetSession(Directed):
         return None if isinstance(game, _Feed) else game
 
     def game_finished(self) -> None:
-        """The game is over: keep its record and count it for the people at this screen."""
+        """The game is over: keep its record and count it for the people at this screen;
+        the seats' tokens are forgotten (there is nothing left to rejoin)."""
+        if self.table.is_over() and not self._forgotten:
+            self._forgotten = True
+            from solemio.net import seat_tokens
+
+            try:
+                seat_tokens.forget(self.tokens_at, self.code)
+            except OSError as exc:
+                log.warning("the seats of a finished table could not be forgotten: %s", exc)
         game = self.whole_game()
         if self._finished or game is None:
             return

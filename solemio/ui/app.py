@@ -126,6 +126,10 @@ class App:
         self.running = True
         self.frames = 0
         self.network: Any = None  # the networked table this window is at (ui/netplay.py)
+        # going back at start to the networked table the game stopped at (net/comeback.py;
+        # the title starts it once, and says how it goes)
+        self.comeback: Any = None
+        self.comeback_looked = False
 
     # --- shared services ------------------------------------------------
     @property
@@ -214,6 +218,12 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def start(self) -> None:
+        """What the game shows when it starts: the title, going back by itself to the
+        networked table the window sat at when the game stopped (``TitleScene``)."""
+        title = self.manager.open("title")
+        title.look_for_comeback()
 
     # --- window -----------------------------------------------------------
     def _read_window(self) -> bool:
@@ -396,6 +406,8 @@ class App:
     def close(self) -> None:
         """Stop background thinking and leave pygame cleanly."""
         self.remember_window()
+        if self.comeback is not None:  # a table being gone back to: closed, kept
+            self.comeback.cancel(wait=5.0)
         self.leave_network()
         for scene in list(self.manager.stack):
             scene.on_exit()
@@ -455,7 +467,7 @@ def _run(size: tuple[int, int] | None, start: Any, t0: float) -> int:
             pass
     code = 0
     try:
-        app.manager.open("title")
+        app.start()
         if start is not None:
             start(app)
         if app.settings.fullscreen:

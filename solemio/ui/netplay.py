@@ -10,6 +10,7 @@ in this window's language (``net/phrases.py``).
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -19,6 +20,9 @@ from solemio.i18n import _
 from solemio.ui import theme
 
 PHRASE_SECONDS = 6.0  # how long a set phrase stays on screen
+NOTICE_SECONDS = 8.0  # how long "back at the table" stays on screen
+
+log = logging.getLogger("solemio.ui.netplay")
 
 
 #: The computer seats' names, by seat: the same at every window of the table, and short
@@ -32,6 +36,13 @@ def seat_name(info: dict[str, Any]) -> str:
     if info.get("kind") == "computer":
         return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
     return _("Seat {n}", n=seat + 1)
+
+
+def client_name() -> str:
+    """How this window introduces itself to a table server (its logs show it)."""
+    from solemio import version
+
+    return f"solemio {version()}"
 
 
 def status_text(status: str) -> str:
@@ -52,6 +63,9 @@ def leave(app: Any) -> None:
     from solemio.ui.scene import make_scene
 
     def go() -> None:
+        network = app.network
+        if network is not None:
+            network.left_on_purpose()
         app.leave_network()
         app.manager.reset(make_scene("title", app))
 
@@ -68,13 +82,34 @@ def leave(app: Any) -> None:
 class NetPlay:
     """One networked table of this window (see the module's docstring)."""
 
-    def __init__(self, session: Any, hosted: Any = None) -> None:
+    def __init__(self, session: Any, hosted: Any = None, notice: str = "") -> None:
         self.session = session
         self.hosted = hosted  # a HostedTable when this window hosts the table
         self._seen = len(session.messages())
         self.said: list[tuple[float, dict]] = []  # (when shown, chat message)
+        # a sentence shown over the scenes for a while (going back to the table at start)
+        self.notice = notice
+        self.notice_left = NOTICE_SECONDS if notice else 0.0
+        if session.persons:  # seated: a game stopped before leaving comes back here
+            from solemio.net import seat_tokens
+
+            try:
+                seat_tokens.seated(session.tokens_at, session.code)
+            except OSError as exc:
+                log.warning("the table to go back to could not be kept: %s", exc)
+
+    def left_on_purpose(self) -> None:
+        """The player leaves the table (not the window closing): the next start stays at
+        the title; the seats stay theirs under "Your tables"."""
+        from solemio.net import seat_tokens
+
+        try:
+            seat_tokens.left(self.session.tokens_at, self.session.code)
+        except OSError as exc:
+            log.warning("the table left could not be noted: %s", exc)
 
     def update(self, dt: float) -> None:
+        self.notice_left = max(0.0, self.notice_left - dt)
         s = self.session
         s.refresh_seats()
         msgs = s.messages()
@@ -106,6 +141,8 @@ class NetPlay:
             t = theme.fit_text(text, px, int(w * 0.94), theme.CREAM, bold=True)
             surface.blit(t, t.get_rect(center=band.center))
         lines = self.phrase_lines()
+        if self.notice_left > 0:
+            lines.insert(0, self.notice)
         y = int(h * 0.12)
         for line in lines:
             t = theme.fit_text(line, px, int(w * 0.4), theme.INK, bold=True)

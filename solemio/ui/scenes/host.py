@@ -119,7 +119,7 @@ class HostScene(FormScene):
 
     def open_table(self) -> None:
         from solemio.net.hosting import HostedTable
-        from solemio.ui.netplay import seat_name
+        from solemio.ui.netplay import client_name, seat_name
 
         plans = self.plans()
         if not any(p.kind in ("friend", "here") for p in plans):
@@ -129,7 +129,7 @@ class HostScene(FormScene):
         host_name = next((p.name for p in plans if p.kind == "here"), "")
         self.busy(_("Opening the table…"),
                   lambda: HostedTable(plans, edition, host_name=host_name,
-                                      name_for=seat_name, client_name=_client_name()),
+                                      name_for=seat_name, client_name=client_name()),
                   self.opened)
         self.layout(self.size)
 
@@ -145,8 +145,3 @@ class HostScene(FormScene):
         self.focus.draw(surface)
         self.draw_status(surface, self.status_y)
 
-
-def _client_name() -> str:
-    from solemio import version
-
-    return f"solemio {version()}"

@@ -139,12 +139,12 @@ class JoinScene(FormScene):
     # --- joining ------------------------------------------------------------------------
     def join(self, watch: bool = False) -> None:
         from solemio.net.hosting import find_on_lan, join_table
-        from solemio.ui.netplay import seat_name
+        from solemio.ui.netplay import client_name, seat_name
 
         address, code = self.address.strip(), self.code.strip()
         names = [n.strip() or _("Seat {n}", n=i + 1) for i, n in
                  enumerate(self.names[: self.people])]
-        client = _client_name()
+        client = client_name()
 
         def work() -> Any:
             where = address or find_on_lan(code)
@@ -157,11 +157,16 @@ class JoinScene(FormScene):
         """Take back the seats kept for ``code`` (a table this window hosted before a
         restart is hosted again)."""
         from solemio.net.hosting import rejoin_or_rehost
-        from solemio.ui.netplay import seat_name
+        from solemio.ui.netplay import client_name, seat_name
 
-        self.busy(_("Joining…"), lambda: rejoin_or_rehost(server, code, _client_name(),
-                                                          seat_name, self.advertise),
-                  lambda found: self.joined(*found))
+        comeback = self.app.comeback  # the start's own going back, stopped by now
+
+        def work() -> Any:
+            if comeback is not None:
+                comeback.cancel(wait=10.0)  # its attempt under way ends first
+            return rejoin_or_rehost(server, code, client_name(), seat_name, self.advertise)
+
+        self.busy(_("Joining…"), work, lambda found: self.joined(*found))
 
     advertise = True  # a table hosted again is listed on the local network (not in tests)
 
@@ -183,8 +188,3 @@ class JoinScene(FormScene):
         self.focus.draw(surface)
         self.draw_status(surface, self.status_y)
 
-
-def _client_name() -> str:
-    from solemio import version
-
-    return f"solemio {version()}"

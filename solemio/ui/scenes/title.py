@@ -63,6 +63,64 @@ class TitleScene(WidgetScene):
         if not self.app.settings.guide_offered:
             self.app.manager.open("guide-offer")
 
+    # --- going back to the networked table the game stopped at (net/comeback.py) -------
+    def look_for_comeback(self) -> None:
+        """At the start of the game (``App.start``, once): if the window sat at a
+        networked table when the game stopped, go back to it in the background (the
+        title stays usable)."""
+        app = self.app
+        if app.comeback_looked:
+            return
+        app.comeback_looked = True
+        from solemio.net.comeback import Comeback
+        from solemio.net.hosting import rejoin_or_rehost
+        from solemio.ui.netplay import client_name, seat_name
+
+        client, advertise = client_name(), self.advertise
+
+        def attempt(server: str, code: str):  # type: ignore[no-untyped-def]
+            return rejoin_or_rehost(server, code, client, seat_name, advertise)
+
+        app.comeback = Comeback.of_last_table(attempt=attempt)
+        if app.comeback is not None:
+            app.comeback.start()
+
+    advertise = True  # a table hosted again is listed on the local network
+
+    def comeback_text(self) -> str:
+        """What the title says of the table it goes back to ("" when nothing to say)."""
+        cb = self.app.comeback
+        if cb is None:
+            return ""
+        code = cb.code
+        return {
+            "trying": _("Going back to table {code}…", code=code),
+            "retrying": _("Going back to table {code}: its server does not answer yet, "
+                          "trying again. You may choose anything else meanwhile.", code=code),
+            "gone": _("Table {code} is no longer on its server: it is forgotten.", code=code),
+            "over": _("The game at table {code} is over: it is forgotten.", code=code),
+            "refused": _("Table {code} could not be taken back: its server refused (it may "
+                         "speak another version of the game).", code=code),
+        }.get(cb.state, "")
+
+    def stop_comeback(self) -> None:
+        """The player chose something else: the table is not gone back to (its seats stay
+        theirs, under Join a table's "Your tables")."""
+        cb = self.app.comeback
+        if cb is not None:
+            cb.cancel()
+
+    def back_at_table(self, session, hosted) -> None:  # type: ignore[no-untyped-def]
+        from solemio.ui.netplay import NetPlay
+
+        app = self.app
+        app.comeback = None
+        app.leave_network()
+        app.network = NetPlay(session, hosted, notice=_(
+            "Back at table {code}: the game goes on where it is.", code=session.code))
+        app.narrator.say(app.network.notice)
+        app.manager.open("table", session)
+
     def on_resume(self) -> None:
         self.can_continue = self._can_continue()
         self.layout(self.app.size)
@@ -77,6 +135,7 @@ class TitleScene(WidgetScene):
         from solemio.savefiles import dismiss
 
         dismiss()
+        self.stop_comeback()
         self.app.manager.open("new-game")
 
     def resume(self) -> None:
@@ -84,6 +143,7 @@ class TitleScene(WidgetScene):
         from solemio.show import host as session
 
         dismiss()
+        self.stop_comeback()
         sess = session.load_autosave()
         if sess is None:
             self.can_continue = False
@@ -95,12 +155,15 @@ class TitleScene(WidgetScene):
         from solemio.savefiles import dismiss
 
         dismiss()
+        self.stop_comeback()
         self.app.manager.open("join")
 
     def records(self) -> None:
+        self.stop_comeback()
         self.app.manager.open("records")
 
     def load_game(self) -> None:
+        self.stop_comeback()
         self.app.manager.open("saves")
 
     def statistics(self) -> None:
@@ -114,6 +177,16 @@ class TitleScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        cb = self.app.comeback
+        if cb is not None and cb.state == "done":
+            found = cb.take()
+            if found is not None:
+                self.back_at_table(*found)
+                return
+        said = self.comeback_text()
+        if said != getattr(self, "_comeback_said", ""):
+            self._comeback_said = said
+            self.app.narrator.say(said)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
@@ -147,11 +220,13 @@ class TitleScene(WidgetScene):
         from solemio.savefiles import pending
 
         notices = pending()
-        if not notices and not self.broken_variants:
+        comeback = self.comeback_text()
+        if not notices and not self.broken_variants and not comeback:
             return
         w, h = self.size
         px = max(11, int(h * 0.022))
-        lines = [n.sentence() for n in notices[:2]]
+        lines = [comeback] if comeback else []
+        lines += [n.sentence() for n in notices[:2]]
         if len(notices) > 2:
             lines.append(ngettext("… and {n} more file set aside.",
                                   "… and {n} more files set aside.", len(notices) - 2))
