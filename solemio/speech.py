@@ -135,21 +135,39 @@ class ThreadedSpeaker:
     """A speaker made and spoken to on a worker thread of its own.
 
     Finding the platform's engine can take seconds (Prism asks the desktop for a screen
-    reader first) and a speech call must never hold up a frame: ``say`` only queues the
-    words, the worker says them as they come.  What was said before the engine was found
-    is said once it is (in order).  ``make`` builds the real speaker on the worker."""
+    reader first: 5 to 8 s on a Linux desktop) and a speech call must never hold up a
+    frame: ``say`` only queues the words, the worker says them as they come.  What was
+    said before the engine was found is said once it is (in order).  ``make`` builds the
+    real speaker on the worker.  The engine is touched from the worker only, never from
+    the window's thread: a speech server that stops answering (Speech Dispatcher with no
+    sound device hangs) holds the worker, never a frame.
 
-    def __init__(self, make: Callable[[], Speaker], name: str = "system") -> None:
+    :meth:`problem` says when speech cannot work, so the window can tell the player in
+    words: no engine at all (``"none"``), or an engine that did not answer for
+    ``FIND_SECONDS`` while being found or ``SAY_SECONDS`` while speaking (``"hang"``)."""
+
+    #: The longest a screen reader or speech engine may take to be found.
+    FIND_SECONDS = 20.0
+    #: The longest one utterance may take to be handed to the engine.
+    SAY_SECONDS = 10.0
+
+    def __init__(self, make: Callable[[], Speaker], name: str = "system",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         import queue
         import threading
 
         self.name = name
         self._make = make
-        # Bounded: an engine that stops answering (a speech server with no sound card can
-        # hang) costs the words it missed, never memory or a frame.
+        self._clock = clock
+        # Bounded: an engine that stops answering costs the words it missed, never memory
+        # or a frame.
         self._queue: queue.Queue = queue.Queue(maxsize=200)
         self._full = queue.Full
         self._speaker: Speaker | None = None
+        self._failed = False  # no engine could be made
+        # When the worker went into the engine (finding it, or a call), None when out.
+        self._busy_since: float | None = clock()
+        self._busy_limit = self.FIND_SECONDS
         self.ready = threading.Event()
         #: milliseconds each utterance waited between ``say`` and the engine (the latest)
         self.waits: list[float] = []
@@ -162,6 +180,8 @@ class ThreadedSpeaker:
         except Exception as exc:  # noqa: BLE001 - no engine: silence, said once in the log
             log.warning("no speech available: %s", exc)
             self._speaker = SilentSpeaker()
+            self._failed = True
+        self._busy_since = None
         self.name = self._speaker.name
         self.ready.set()
         while True:
@@ -169,6 +189,8 @@ class ThreadedSpeaker:
             if item is None:
                 return
             what, text, interrupt, queued = item
+            self._busy_limit = self.SAY_SECONDS
+            self._busy_since = self._clock()
             try:
                 if what == "say":
                     self._speaker.say(text, interrupt)
@@ -178,6 +200,17 @@ class ThreadedSpeaker:
                     self._speaker.stop()
             except Exception as exc:  # noqa: BLE001 - never stop the game for speech
                 log.warning("speech failed: %s", exc)
+            self._busy_since = None
+
+    def problem(self) -> str | None:
+        """Why speech cannot be heard, or None while it seems to work (or is still being
+        found): ``"none"`` no engine at all, ``"hang"`` an engine that stopped answering."""
+        if self._failed:
+            return "none"
+        since = self._busy_since
+        if since is not None and self._clock() - since > self._busy_limit:
+            return "hang"
+        return None
 
     def _put(self, item: tuple | None) -> None:
         try:
@@ -192,8 +225,9 @@ class ThreadedSpeaker:
         self._put(("stop", "", False, time.perf_counter()))
 
     def speaking(self) -> bool | None:
-        sp = self._speaker
-        return sp.speaking() if sp is not None else None
+        """None: the engine is asked from its own thread only (see the class), so whether
+        it is still speaking is guessed by :class:`Voice` from the words' length."""
+        return None
 
     def close(self) -> None:
         self._put(None)

@@ -345,7 +345,7 @@ class App:
         self.manager.update(dt)
         if self.network is not None:
             self.network.update(dt)
-        self.narrator.frame()  # what changed on screen, said when speech is on
+        self.narrator.frame(dt)  # what changed on screen, said when speech is on
         if not self.manager.stack:
             self.running = False
         if draw:
@@ -362,6 +362,7 @@ class App:
         self.manager.draw(self.screen)
         if self.network is not None:
             self.network.draw(self.screen)
+        self.narrator.draw_notice(self.screen)  # speech on but not heard: said once
         self.frames += 1
         # What the top scene will need soon, made now while this frame has time to spare
         # (off screen: nothing here paints the screen).

@@ -16,6 +16,7 @@ hot-seat play nothing of a hand is said while the pass screen is up.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -23,6 +24,23 @@ import pygame
 from solemio import speech
 from solemio.announce import Seating, spoken
 from solemio.i18n import _, language
+
+log = logging.getLogger("solemio.speech")
+
+def problem_words(code: str | None) -> str:
+    """Why speech cannot be heard, in words (``ThreadedSpeaker.problem``): shown once as a
+    notice and in Settings for as long as it lasts; "" for no problem."""
+    if code == "none":
+        return _("Speech found no voice on this computer: start a screen reader, or "
+                 "install one (on Linux: speech-dispatcher and espeak-ng).")
+    if code == "hang":
+        return _("Speech does not answer: the system's voice is not responding (is a "
+                 "sound device connected?).")
+    return ""
+
+
+#: How long the notice of a speech problem stays on screen (seconds).
+NOTICE_SECONDS = 8.0
 
 #: Say a summary of the table (your hand, the oven, the filled orders, your tally).
 SUMMARY_KEY = pygame.K_F2
@@ -39,7 +57,10 @@ class Narrator:
         self._focus_key: tuple | None = None
         self._prompt_key: tuple | None = None
         self._error = ""
+        self._status_key: tuple | None = None
         self.question = ""  # the latest question said (F3 says it again)
+        self._told: str | None = None  # the speech problem the player was told of
+        self.notice_left = 0.0  # seconds the notice of it stays on screen
 
     @property
     def on(self) -> bool:
@@ -93,10 +114,50 @@ class Narrator:
         if self.on and self.question:
             self._voice().announce(self.question)
 
+    # --- when speech cannot be heard -----------------------------------------------------
+    def problem(self) -> str:
+        """Why speech is on but cannot be heard, in words ("" when it works, is still being
+        found, or is off): Settings shows it, the notice says it once."""
+        if not self.on or self.voice is None:
+            return ""
+        ask = getattr(self.voice.speaker, "problem", None)
+        code = ask() if callable(ask) else None
+        return problem_words(code)
+
+    def _check(self, dt: float) -> None:
+        """Tell the player once, in words on screen, when speech stopped working."""
+        self.notice_left = max(0.0, self.notice_left - dt)
+        ask = getattr(self.voice.speaker, "problem", None) if self.voice is not None else None
+        code = ask() if callable(ask) else None
+        if problem_words(code) and code != self._told:
+            self._told = code
+            self.notice_left = NOTICE_SECONDS
+            log.warning("speech cannot be heard: %s", code)
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        """The notice of a speech problem, over every screen for ``NOTICE_SECONDS``."""
+        text = self.problem() if self.notice_left > 0 else ""
+        if not text:
+            return
+        from solemio.ui import theme
+
+        w, h = surface.get_size()
+        px = max(12, int(h * 0.026))
+        text += " " + _("(Settings, Accessibility)")
+        box = pygame.Rect(0, 0, int(w * 0.7), 0)
+        lines = theme.wrap(text, px, box.w - 2 * px)
+        lh = theme.font(px).get_linesize()
+        box.h = min(h // 2, lh * len(lines) + px)
+        box.midbottom = (w // 2, h - px)
+        theme.rounded_panel(surface, box, (120, 30, 20, 235), radius=px // 2, shadow=False)
+        theme.draw_wrapped(surface, text, box.inflate(-2 * px, -px // 2), px, theme.CREAM,
+                           centre=True, middle=True)
+
     # --- after every step: what the top scene shows now --------------------------------
-    def frame(self) -> None:
+    def frame(self, dt: float = 0.0) -> None:
         if not self.on:
             return
+        self._check(dt)
         top = self.app.manager.top
         if top is None:
             return
@@ -111,15 +172,39 @@ class Narrator:
         if isinstance(error, str) and error and error != self._error:
             voice.announce(error)
         self._error = error if isinstance(error, str) else ""
+        status, news = self._status(top)
         focus = getattr(top, "focus", None)
         w = focus.focused if focus is not None else None
-        if w is None or not w.visible:
-            return
-        text = w.spoken() if hasattr(w, "spoken") else ""
-        key = (id(top), w.name, text)
-        if key != self._focus_key:
-            self._focus_key = key
-            voice.focus(text)
+        text = w.spoken() if w is not None and w.visible and hasattr(w, "spoken") else ""
+        if w is not None and w.visible:
+            key = (id(top), w.name, text)
+            if key != self._focus_key:
+                self._focus_key = key
+                if not (news and status in text):  # else said whole just above
+                    voice.focus(text)
+        if status and not news and status not in text:
+            voice.focus(status)
+
+    def _status(self, top: Any) -> tuple[str, bool]:
+        """A screen's changing state that no control holds (``spoken_status``: the replay's
+        position and the move shown) when it has changed since the last frame, else "";
+        and whether it is news.  News (``status_is_news``: the replay playing by itself)
+        is said here as an announcement, whole; otherwise the caller says it as a focus
+        echo a newer one cuts (a player stepping through it fast), unless the focused
+        control's words hold it already."""
+        own = getattr(top, "spoken_status", None)
+        if not callable(own):
+            return "", False
+        status = own() or ""
+        key = (id(top), status)
+        if key == self._status_key or not status:
+            self._status_key = key
+            return "", False
+        self._status_key = key
+        if getattr(top, "status_is_news", False):
+            self._voice().announce(status)
+            return status, True
+        return status, False
 
     @staticmethod
     def prompt_of(scene: Any) -> str:

@@ -14,6 +14,7 @@ import pytest
 from ui_helpers import FAST_AGENTS
 
 from solemio.announce.phrases import order_full_name
+from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.kinds import KINDS
 from solemio.show.host import GameSession, SeatConfig
@@ -133,7 +134,11 @@ def hidden_orders(sess: GameSession) -> set[str]:
             full = order_full_name(cs, f)
             if full != order_name(cs, f[1]):
                 (mine if seat == viewer else names).add(full)
-    return names - mine
+    # An order announced as it went into the oven is public (the pass screen's recap says
+    # it to the next person too), though its owner may hold another of the same name.
+    played = {order_full_name(cs, tuple(ev["order"])) for ev in game.events_for(viewer)
+              if ev.get("type") == E.ORDER and ev.get("order")}
+    return names - mine - played
 
 
 @pytest.mark.parametrize(("persons", "seed"), [(1, 2), (2, 7)])

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from solemio import i18n
-from solemio.announce import recap_line
+from solemio.announce import recap_line, spoken
 from solemio.i18n import _
 from solemio.texts import request_text
 from solemio.ui import layout, theme
@@ -75,12 +75,37 @@ class HandoverScene(WidgetScene):
         self.focus.focus = 0
 
     def reason(self) -> str:
-        """Why this person is called, when it says something everybody heard."""
-        if self.help is None:
-            return ""
-        owner, request = self.help
-        return _("{name} asks for {req}.", name=self.session.names[owner],
-                 req=request_text(request))
+        """Why this person is called, in words everybody may hear: the help asked of them,
+        their turn, or the reveal's question about their order (the decision's kind is
+        public, its choices are not)."""
+        name = self.session.names[self.seat]
+        if self.help is not None:
+            owner, request = self.help
+            return _("{name} asks for {req}.", name=self.session.names[owner],
+                     req=request_text(request))
+        table = self.session.table
+        kind = table.deciding_kind() if table.deciding() == self.seat else None
+        if kind in ("play", "order", "draw"):
+            return _("It is {name}'s turn.", name=name)
+        if kind == "help":
+            return _("{name} is asked for help.", name=name)
+        if kind == "show-card":
+            return _("{name} is asked to show a card.", name=name)
+        if kind is not None and kind != "over":
+            return _("The reveal asks {name} about an order.", name=name)
+        return ""
+
+    def spoken_prompt(self) -> str:
+        """The screen in words, for speech (ui/narrator.py): who is called and why, the
+        request to look away, the button, and what was announced since their last turn
+        (all of it public: nothing of a hand is said while the screen changes hands)."""
+        name = self.session.names[self.seat]
+        parts = [_("Pass to {name}", name=name) + ".", self.reason(),
+                 _("Everyone else, please look away.")]
+        if self.recap:
+            parts.append(_("Since your last turn:") + " " +
+                         " ".join(spoken.closed(line) for line in self.recap))
+        return " ".join(p for p in parts if p)
 
     def decline(self) -> None:
         """Decline the help request without showing the hand (see the module's docstring)."""

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from solemio.announce import spoken
 from solemio.formats import stamp_text
 from solemio.i18n import _, data_text
 from solemio.records import MAX_NAME, field_text
@@ -216,13 +217,27 @@ class ReplayScene(WidgetScene):
             b.enabled = ok
             widgets.append(b)
         self.slider = Slider(board.slider_rect, rp, lambda: self.position, self.seek,
-                             self.toggle_play)
+                             self.toggle_play, self.spoken_status)
         widgets.append(self.slider)
         if self.coach is not None:
             widgets += self.coach.build(board.coach_rect)
         self.focus.set(widgets)
         if self.focus.focus < 0:
             self.focus.focus_name("play")
+
+    # --- speech (ui/narrator.py) ----------------------------------------------------------------
+    def spoken_status(self) -> str:
+        """What a sighted player reads of where the replay stands: the round, the event
+        among all and the move shown (the caption); said each time it changes."""
+        words = [*self.board.where(self.cursor.moment, self.position)]
+        caption = self.board.caption_text(self.position)
+        text = ", ".join(words) + "."
+        return text + " " + spoken.closed(caption) if caption else text
+
+    @property
+    def status_is_news(self) -> bool:
+        """While it plays, each move is said whole (never cut by the next one)."""
+        return self.cursor.playing
 
     def warm_ahead(self) -> None:
         self.board.warm_ahead()

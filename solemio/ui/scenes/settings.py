@@ -66,7 +66,10 @@ class SettingsScene(WidgetScene):
         rows = self.rows()
         panel_w = int(min(w * 0.8, 1200))
         top = int(h * 0.17)
-        n = len(rows) + 2  # the page tabs, the rows, Back
+        # Speech switched on but not heard (no voice, a speech server not answering): said
+        # in words on the accessibility page, in a row of its own above Back.
+        self.note = self.app.narrator.problem() if self.page == 1 else ""
+        n = len(rows) + 2 + (2 if self.note else 0)  # the tabs, the rows, the note, Back
         # Rows grow with the text size, as far as every row, the tabs and Back still fit
         # under the title.
         want = theme.scaled(max(28, min(h * 0.065, 80)))
@@ -92,9 +95,12 @@ class SettingsScene(WidgetScene):
                                     lambda v, n=name: self.change(n, v), sel))
             self.labels.append((label, lab))
         bw = int(max(200, min(w * 0.2, 400)))
+        y = top + (len(rows) + 1) * (row_h + gap)
+        self.note_rect = pygame.Rect(x0, y, panel_w, (2 * row_h + gap) if self.note else 0)
+        if self.note:
+            y += self.note_rect.h + gap
         back = Button("back", _("Back"), self.on_escape,
-                      pygame.Rect(w // 2 - bw // 2, top + (len(rows) + 1) * (row_h + gap) + gap,
-                                  bw, row_h))
+                      pygame.Rect(w // 2 - bw // 2, y + gap, bw, row_h))
         widgets.append(back)
         self.focus.set(widgets)
         if self.focus.focus < 0:
@@ -112,6 +118,8 @@ class SettingsScene(WidgetScene):
         self.app.settings_changed()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.page == 1 and self.app.narrator.problem() != self.note:
+            self.layout(self.size)  # speech found not to work while the page is open
         backdrop(self.app, surface)
         w, h = self.size
         title_text(surface, _("Settings"), (w // 2, int(h * 0.075)), int(h * 0.08))
@@ -119,4 +127,8 @@ class SettingsScene(WidgetScene):
         for label, r in self.labels:
             t = theme.fit_text(label, int(r.h * 0.4), r.w, theme.INK, bold=True)
             surface.blit(t, (r.x, r.centery - t.get_height() // 2))
+        if self.note:
+            theme.draw_wrapped(surface, self.note, self.note_rect,
+                               max(1, int(self.note_rect.h * 0.17 / theme.TEXT_SCALE)),
+                               theme.TOMATO_DARK, bold=True, middle=True)
         self.focus.draw(surface)

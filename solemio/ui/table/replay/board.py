@@ -253,19 +253,23 @@ class ReplayBoard:
         surface.blit(frame, (0, 0))
 
     def draw_top(self, surface: pygame.Surface, moment: Moment, position: int) -> None:
-        show = moment.show
-        rp = self.replay
         theme.rounded_panel(surface, self.top, (40, 24, 12, 200), radius=self.top.h // 3,
                             shadow=False)
         head = self.heading or _("Replay · {edition}", edition=data_text(self.cardset.name))
-        where = _("Round {r} of {n}", r=show.round, n=show.rounds) + "  ·  " + \
-            _("event {i} of {n}", i=position - rp.start, n=rp.end - rp.start)
+        where = "  ·  ".join(self.where(moment, position))
         t = theme.fit_text(head, int(self.top.h * 0.5), int(self.top.w * 0.55), theme.CREAM,
                            bold=True)
         surface.blit(t, t.get_rect(midleft=(self.top.x + self.top.h // 2, self.top.centery)))
         t = theme.fit_text(where, int(self.top.h * 0.45), int(self.top.w * 0.42), theme.CREAM)
         surface.blit(t, t.get_rect(midright=(self.top.right - self.top.h // 2,
                                              self.top.centery)))
+
+    def where(self, moment: Moment, position: int) -> tuple[str, str]:
+        """Where the replay stands: the round, and the event among all (the top line, and
+        what speech says of the slider)."""
+        show, rp = moment.show, self.replay
+        return (_("Round {r} of {n}", r=show.round, n=show.rounds),
+                _("event {i} of {n}", i=position - rp.start, n=rp.end - rp.start))
 
     def draw_supply(self, surface: pygame.Surface, show: Any) -> None:
         seats.pile(self.app, surface, self.app.cards.ingredient_back(self.supply_rect.size),

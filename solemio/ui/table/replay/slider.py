@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from solemio.i18n import _
 from solemio.show.replay import ReplayShow
 from solemio.ui import theme
 from solemio.ui.widgets import Widget
@@ -15,12 +16,18 @@ class Slider(Widget):
     """The game's timeline: click or drag to a position; Enter plays or pauses."""
 
     def __init__(self, rect: pygame.Rect, replay: ReplayShow, position: Callable[[], int],
-                 seek: Callable[[int], None], toggle_play: Callable[[], None]) -> None:
+                 seek: Callable[[int], None], toggle_play: Callable[[], None],
+                 status: Callable[[], str] = lambda: "") -> None:
         super().__init__("slider", rect, "")
         self.replay = replay
         self.position = position
         self.seek = seek
         self.toggle_play = toggle_play
+        self.status = status  # where the replay stands and the move shown, in words
+
+    def spoken(self) -> str:
+        """Speech (ui/narrator.py): the timeline, where it stands and the move shown."""
+        return _("Timeline: {where}", where=self.status())
 
     def position_at(self, x: int) -> int:
         r = self.replay
