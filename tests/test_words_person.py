@@ -125,9 +125,16 @@ SPOKEN_TO = {
     "{name}'s estimate": "Your estimate",
 }
 # Never said of the one person at the table, and why.
+PASS_SCREEN = "the hot-seat pass screen: said to the room, before the person takes the screen"
 NEVER_SPOKEN_TO = {
     "{name}'s computer player failed ({why}); the normal level moved instead.": "a computer",
     "{name} is thinking": "a computer",
+    "{name} is asked for help.": PASS_SCREEN,
+    "{name} is asked to show a card.": PASS_SCREEN,
+    "{name} is away: the table waits for them to come back.":
+        "a networked seat whose window is gone: said only at the other windows",
+    "{name}'s seat is waiting for its player to join the table.":
+        "a networked seat nobody has joined yet: said only at the other windows",
     "{name}'s Block order came out: the others showed the {kinds} in their hands. Together "
     "they held at least the {n} units in its column, so it is blocked and fails.":
         "the guide: an opponent's order",
