@@ -450,7 +450,7 @@ def iteration_row(sample: Game, spec: dict, it: int, stale: Callable[[], bool]) 
     row = []
     try:
         for c in spec["cands"]:
-            g = sample.clone()
+            g = sample.clone(log=False)
             g.apply(c)
             row.append(playout(g, spec["seat"], spec["round"], KeyedRandom(seed), pol, stale, opps))
     except _OutOfTime:
@@ -502,20 +502,29 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
     if opps:
         for o in opps.values():
             o.restart()
+    apply = g.apply_unchecked  # every choice below is one of the decision's own
+    # a rule-of-thumb seat with noise draws dice even for a single choice (hard has none)
+    quiet = pol.style.noise == 0.0
     while not g.is_over():
         if steps % 8 == 7 and stale():
             raise _OutOfTime()
         if g.round != start_round:
             break
         d = g.decision()
-        if d.seat == me:
+        choices = d.choices
+        if len(choices) == 1 and quiet:
+            # a single choice (a helper who can only decline, an owner who can only give
+            # up): every policy answers it so, and asking one changes nothing (the rules
+            # of thumb draw no dice without noise; the light policy's are keyed per decision)
+            choice = choices[0]
+        elif d.seat == me:
             choice = pol.act(_LiveView(g, me))  # type: ignore[arg-type]
         elif opps is not None and d.kind not in LIGHT_ALWAYS:
             choice = opps[d.seat].act(_LiveView(g, d.seat))  # type: ignore[arg-type]
         else:
             rng.at(g, d.seat, d.kind)
             choice = light_policy(g, rng)
-        g.apply(choice)
+        apply(choice)
         steps += 1
     scores = g.scores()
     worth = [s + hand_worth(g, i) for i, s in enumerate(scores)]

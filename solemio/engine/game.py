@@ -338,6 +338,19 @@ class Game:
         HANDLERS[choice[0]](self, choice)
         self._advance()
 
+    def apply_unchecked(self, choice: Choice) -> None:
+        """``apply`` for a caller that took ``choice`` from ``decision().choices`` itself.
+
+        The play-outs of the hard seat's search (``solemio.ai.playout``) apply a
+        hundred choices a play-out, each picked from the pending decision's own
+        choices: checking it again and logging it (nobody replays a play-out)
+        only costs time.  The position that follows is the one ``apply`` gives
+        (``tests/test_fast_playout.py`` compares whole games); only
+        ``choices_log`` does not grow.  Anything else is undefined: use ``apply``.
+        """
+        HANDLERS[choice[0]](self, choice)
+        self._advance()
+
     def _advance(self) -> None:
         """Derive the next decision; apply it at once while it is publicly forced."""
         by_phase = BY_PHASE
@@ -404,8 +417,9 @@ class Game:
             g.arrange(self.arranged)
         return g
 
-    def clone(self, record_events: bool = False) -> Game:
-        """An independent copy; events are not copied unless asked for."""
+    def clone(self, record_events: bool = False, log: bool = True) -> Game:
+        """An independent copy; events are not copied unless asked for, nor the choice
+        log with ``log=False`` (a play-out's copy: it starts empty)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.rng = self.rng.copy()
@@ -427,7 +441,7 @@ class Game:
         r = self.resolving
         if r is not None:  # step records are replaced, never changed: shared
             g.resolving = Resolving(r.card, r.owner, list(r.members), r.helper, r.rewarded)
-        g.choices_log = list(self.choices_log)
+        g.choices_log = list(self.choices_log) if log else []
         if record_events and self.events is not None:
             g.events = list(self.events)
         else:

@@ -1,0 +1,64 @@
+"""The play-outs' fast paths through the engine give the positions the plain path gives.
+
+Hard's play-outs (``solemio.ai.playout``) copy a game without its choice log
+(``clone(log=False)``) and apply each choice with ``Game.apply_unchecked``:
+no legality check, no log, no events.  Here whole games in every edition
+are played twice from the same seed, one copy by the plain ``apply`` with
+events recorded, the other the play-outs' way, and after every choice the
+two positions must be the same in every field (only the log and the events
+differ, by design).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solemio.engine import load_cardset, new_game
+from solemio.engine.game import Game
+
+EDITIONS = ("sole-mio", "mamma-mia", "grande")
+SKIP = frozenset(("events", "choices_log", "rng", "_decision"))
+
+
+def position(g: Game) -> dict:
+    """Every field of the position, the generator's state and the pending decision as plain values."""
+    out = {k: v for k, v in g.__dict__.items() if k not in SKIP}
+    out["rng"] = g.rng.getstate()
+    d = g.decision()
+    out["decision"] = None if d is None else (d.seat, d.kind, tuple(d.choices), d.context)
+    return out
+
+
+def play_both(edition: str, players: int, seed: int) -> int:
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:players]
+    plain = new_game(cs, colours, seed)
+    fast = plain.clone(log=False)
+    assert fast.choices_log == [] and fast.events is None
+    rng = random.Random(seed)
+    steps = 0
+    while not plain.is_over():
+        d = plain.decision()
+        choice = d.choices[rng.randrange(len(d.choices))]
+        plain.apply(choice)
+        fast.apply_unchecked(choice)
+        assert position(fast) == position(plain), (edition, seed, steps, choice)
+        steps += 1
+    assert fast.is_over() and fast.winners == plain.winners
+    assert fast.choices_log == [] and len(plain.choices_log) == steps
+    return steps
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_unchecked_apply_plays_the_same_games(edition: str) -> None:
+    steps = sum(play_both(edition, 2 + seed % 4, 500 + seed) for seed in range(12))
+    assert steps > 1000  # whole games, reveals and all
+
+
+def test_a_play_out_copy_starts_without_the_log() -> None:
+    g = new_game(load_cardset("sole-mio"), ["blue", "green", "brown", "red"], 3)
+    g.apply(g.decision().choices[0])
+    assert g.clone().choices_log == g.choices_log
+    assert g.clone(log=False).choices_log == []
