@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from solemio.ai.evaluate import Evaluator, project_from, projection_start
+from solemio.ai.evaluate import LOST_DOUBLES, LOST_UNITS, Evaluator, _order_step, projection_start
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView
@@ -60,60 +60,123 @@ def _cards(entries: list[Entry]) -> int:
     return sum(e.cards for e in entries)
 
 
+class _Fold:
+    """One state of the oven projection's fold (the columns ``cu``, ``cd``), met once.
+
+    The fold (``evaluate.project_from``) is a chain of pure steps: the state
+    after an oven slot is a function of the state before it and of the slot
+    (and, at the seat's own orders, of its hand).  So each state remembers
+    where each step leads (``steps``), and states are shared by their values
+    (``_FoldGraph.intern``): a decision walks the oven one dict look-up per
+    slot instead of re-costing it.  The arithmetic of a step is
+    ``evaluate``'s own (``_order_step``), run once per state and slot.
+    """
+
+    __slots__ = ("cu", "cd", "steps")
+
+    def __init__(self, cu: tuple, cd: tuple) -> None:
+        self.cu = cu
+        self.cd = cd
+        self.steps: dict = {}
+
+
+class _FoldGraph:
+    """The fold's states for one seat, scorer's kind and opponents' top-up."""
+
+    __slots__ = ("states", "roots")
+    LIMIT = 100_000  # states kept before the graph starts over (a long session)
+
+    def __init__(self) -> None:
+        self.states: dict[tuple, _Fold] = {}
+        self.roots: dict[int, _Fold] = {}
+
+    def intern(self, cu: list[float], cd: list[float]) -> _Fold:
+        key = (*cu, *cd)
+        st = self.states.get(key)
+        if st is None:
+            st = self.states[key] = _Fold(tuple(cu), tuple(cd))
+        return st
+
+    def root(self, extra: int) -> _Fold:
+        """The state before the first slot: ``projection_start(extra)``."""
+        st = self.roots.get(extra)
+        if st is None:
+            st = self.roots[extra] = self.intern(*projection_start(extra))
+        return st
+
+
+def _slot_key(e: Entry, me: int) -> tuple:
+    """What a fold step depends on besides the state ("own": an own order, which also reads
+    the hand: ``_SampleSelf._walk`` adds it to the key)."""
+    if e.tag == "ing":
+        return ("ing", e.kind, e.singles, e.doubles)
+    if e.tag == "lost":
+        return ("lost", e.cards)
+    return ("own" if e.seat == me else "order", e.seat, e.order)
+
+
 class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history.
 
     What it computes is the heuristic's, exactly; what it saves is rebuilding.
     The searched position's oven is read once per search (``prepare``), a
     play-out only appends to it; and the projection of the oven
-    (``evaluate.project_oven``), which reads the seat's hand only at the seat's
-    own orders, is kept up to the first of them and resumed from there
-    (``evaluate.project_from``): before, every decision folded the whole oven
+    (``evaluate.project_oven``) walks a graph of the fold's states
+    (``_Fold``), each step computed once per state and slot, from the state
+    before the seat's first own order (which reads no hand: kept per
+    play-out and per search).  Before, every decision folded the whole oven
     again, a third of a Grande play-out.
     """
 
     _base: tuple[int, int, list[Entry], list[float]] = (-1, 0, [], [0.0] * 5)
     prepared_for: int | None = None  # the search whose position was prepared
-    # the play-out's own tail of the oven, grown as its history grows (``restart`` clears it)
-    _tail: list[Entry]
+    # the searched position's oven and the play-out's slots after it, with their step keys
+    # (``restart`` goes back to the searched position's)
+    _all: list[Entry]
+    _keys: list[tuple]
     _tail_seen: list[float]
     _base_free = 0  # entries of the base before the seat's first own order
     _base_cards = 0
     _free = 0  # entries of base + tail before the seat's first own order
     _oven_cards = 0  # cards in base + tail (the memory's count of the oven)
     _exact = False  # memory.entries is base + tail (False: rebuilt from a history)
-    _fold_ev: Evaluator | None = None  # the evaluator the fold's memo belongs to
-    _fold_memo: dict
+    _fold_ev: Evaluator | None = None  # the evaluator the fold's graphs belong to
+    _graphs: dict
 
     def prepare(self, history: tuple, round_no: int) -> None:
         """Remember the searched position's oven once: play-outs only append to it."""
         entries = entries_from_history(history)
         self._base = (round_no, len(history), entries, _seen(entries, [0.0] * 5))
+        self._base_keys = [_slot_key(e, self.seat) for e in entries]
         self._base_free = _first_own_order(entries, self.seat)
         self._base_cards = _cards(entries)
-        self._base_states: dict[tuple, tuple] = {}  # projection states at _base_free
+        self._base_at_free: dict[tuple, _Fold] = {}  # fold states at _base_free, by key
         self.restart()
 
     def restart(self) -> None:
         """A new play-out begins from the searched position: forget the last one's tail."""
-        self._tail = []
-        self._tail_seen = list(self._base[3])
+        self._all = list(self._base[2])
+        self._keys = list(self._base_keys)
+        self._tail_seen = self._base[3]  # replaced, never changed in place
         self._free = self._base_free
         self._oven_cards = self._base_cards
-        self._states: dict[tuple, tuple] = {}  # projection states of this play-out, by key
+        self._at_free: dict[tuple, tuple[int, _Fold]] = {}  # this play-out's, by key
 
     def sync(self, view: SeatView) -> None:
-        round_no, n, entries, seen = self._base
-        have = n + len(self._tail)
+        round_no, n, entries, _seen0 = self._base
+        have = n + len(self._all) - len(entries)
         if view.round == round_no and len(view.history) >= have:
             if len(view.history) > have:
                 more = entries_from_history(view.history[have:])
-                self._tail.extend(more)
+                start = len(self._all)
+                self._all.extend(more)
+                me = self.seat
+                self._keys.extend([_slot_key(e, me) for e in more])
                 self._tail_seen = _seen(more, self._tail_seen)
                 self._oven_cards += _cards(more)
-                if self._free == len(entries) + len(self._tail) - len(more):
-                    self._free = _first_own_order(entries + self._tail, self.seat, self._free)
-            self.memory.entries = entries + self._tail
+                if self._free == start:
+                    self._free = _first_own_order(self._all, me, start)
+            self.memory.entries = self._all
             self.memory.seen_played = list(self._tail_seen)
             self._exact = True
         else:
@@ -124,30 +187,80 @@ class _SampleSelf(HeuristicAgent):
     def _project(self, view: SeatView, hu: list[int], hd: list[int]):
         if not self._exact:
             return HeuristicAgent._project(self, view, hu, hd)
-        entries = self.memory.entries
         extra = max(0, view.oven - self._oven_cards)
         scorer = self._scorer_kind(view)
         topup = self.style.opp_topup
+        if self._fold_ev is not self.ev:  # the fold's states, remembered for this card set
+            self._fold_ev, self._graphs = self.ev, {}
+        gkey = (scorer, topup)
+        graph = self._graphs.get(gkey)
+        if graph is None or len(graph.states) > _FoldGraph.LIMIT:
+            graph = self._graphs[gkey] = _FoldGraph()
         key = (extra, scorer, topup)
         free = self._free
-        state = self._states.get(key)
-        if state is None or state[0] > free:
-            state = self._base_states.get(key) if free >= self._base_free else None
-        if state is None:
-            state = (0, *projection_start(extra), {})
-        m, cu, cd, mine = state
-        me, kind_of = self.seat, self.kind_of
-        if self._fold_ev is not self.ev:  # the fold's steps, remembered for this card set
-            self._fold_ev, self._fold_memo = self.ev, {}
-        memo = self._fold_memo
+        got = self._at_free.get(key)
+        if got is not None and got[0] <= free:
+            m, st = got
+        elif free >= self._base_free and key in self._base_at_free:
+            m, st = self._base_free, self._base_at_free[key]
+        else:
+            m, st = 0, graph.root(extra)
+        mine: dict[int, float] = {}
         if m < free:  # the part no own order reads the hand in: kept for the next decision
-            cu, cd, mine = project_from(self.ev, entries, m, free, cu, cd, mine, me, kind_of,
-                                        scorer, hu, hd, topup, memo)
-            self._states[key] = (free, cu, cd, mine)
+            st = self._walk(graph, st, m, free, hu, hd, scorer, topup, mine)
+            self._at_free[key] = (free, st)
             if free == self._base_free:
-                self._base_states[key] = (free, cu, cd, mine)
-        return project_from(self.ev, entries, free, len(entries), cu, cd, mine, me, kind_of,
-                            scorer, hu, hd, topup, memo)
+                self._base_at_free[key] = st
+        st = self._walk(graph, st, free, len(self._all), hu, hd, scorer, topup, mine)
+        return list(st.cu), list(st.cd), mine
+
+    def _walk(self, graph: _FoldGraph, st: _Fold, i: int, end: int, hu: list[int], hd: list[int],
+              scorer: int, topup: float, mine: dict[int, float]) -> _Fold:
+        """The fold from slot ``i`` to ``end``: each step looked up, computed on its first visit."""
+        keys = self._keys
+        hand: tuple | None = None
+        for j in range(i, end):
+            k = keys[j]
+            if k[0] == "own":  # an own order reads the hand: the hand is part of its key
+                if hand is None:
+                    hand = (*hu, *hd)
+                k = (k, hand)
+            got = st.steps.get(k)
+            if got is None:
+                got = st.steps[k] = self._step(graph, st, self._all[j], hu, hd, scorer, topup)
+            st, mv = got
+            if mv is not None:
+                mine[j] = mv
+        return st
+
+    def _step(self, graph: _FoldGraph, st: _Fold, e: Entry, hu: list[int], hd: list[int],
+              scorer: int, topup: float) -> tuple[_Fold, float | None]:
+        """One slot of ``evaluate.project_from``'s fold, with its arithmetic (lost trust 1)."""
+        cu = list(st.cu)
+        cd = list(st.cd)
+        mv = None
+        if e.tag == "ing":
+            cu[e.kind] += e.singles + 2 * e.doubles
+            cd[e.kind] += e.doubles
+        elif e.tag == "lost":
+            for k in range(5):
+                cu[k] += e.cards * LOST_UNITS
+                cd[k] += e.cards * LOST_DOUBLES
+        else:
+            me = self.seat
+            own = self.kind_of(e.seat)
+            special = self.ev.spec(e.order).otype.special
+            if special == "block":
+                if e.seat == me:
+                    mv = 0.6 if cu[own] + hu[own] >= 2 else 0.0
+                cu[own] *= 0.4
+                cd[own] *= 0.4
+            elif special == "show":
+                if e.seat == me:
+                    mv = 0.5
+            else:
+                mv = _order_step(self.ev, e, cu, cd, me, own, scorer, hu, hd, topup)
+        return graph.intern(cu, cd), mv
 
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
