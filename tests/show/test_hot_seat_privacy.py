@@ -242,7 +242,7 @@ COMMON = dict(deadline=None, derandomize=True, database=None,
 
 # Not shrunk in the default run (a failing path is printed as found; shrinking one takes
 # minutes): the slow profile shrinks.
-@settings(max_examples=60, phases=[Phase.explicit, Phase.generate], **COMMON)
+@settings(max_examples=30, phases=[Phase.explicit, Phase.generate], **COMMON)
 @given(data=st.data())
 def test_no_hand_shows_beyond_its_persons_moment(executor, data):
     walk(data, executor, decisions=120)

@@ -17,10 +17,31 @@ def test_window_starts_and_draws_the_title(tmp_path):
 
 
 def test_screenshots_of_every_scene(tmp_path, monkeypatch):
+    """The command writes a PNG per scene.  PNG compression was most of this test's time
+    (the tours of tests/ui/test_text_fits.py draw the same scenes unwritten): the first
+    picture goes through the PNG writer, the others are written as quick BMP data under
+    their PNG names."""
+    import pygame
+
     from solemio.ui import screenshots
 
-    monkeypatch.setattr(screenshots, "SIZES", ((1280, 720),))
-    assert screenshots.main(tmp_path) == 0
+    real_save = pygame.image.save
+    written: list[str] = []
+
+    def quick_save(surface, path, *args):
+        if not isinstance(path, str) or not path.startswith(str(tmp_path)):
+            return real_save(surface, path, *args)  # a save's picture, not a screenshot
+        if not written:
+            real_save(surface, path)
+        else:
+            with open(path, "wb") as f:
+                real_save(surface, f, "quick.bmp")
+        written.append(str(path))
+
+    monkeypatch.setattr(pygame.image, "save", quick_save)
+    assert screenshots.main(tmp_path, sizes=((1280, 720),)) == 0
+    with open(written[0], "rb") as first:
+        assert first.read(8) == b"\x89PNG\r\n\x1a\n"
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for part in ("title", "newgame", "settings", "rules", "table-select", "handover", "pause",
                  "reveal-animation", "reveal-fill", "reveal-help", "reveal-series",

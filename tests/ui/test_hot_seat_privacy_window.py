@@ -350,7 +350,7 @@ COMMON = dict(deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
 
 
-@settings(max_examples=5, phases=[Phase.explicit, Phase.generate], **COMMON)
+@settings(max_examples=3, phases=[Phase.explicit, Phase.generate], **COMMON)
 @given(data=st.data())
 def test_the_window_holds_no_hand_beyond_its_persons_moment(make_app, monkeypatch, data):
     _walk(data, make_app, monkeypatch, presses=250)

@@ -5,7 +5,8 @@ theme and the card painter record each text they had to shorten with an
 ellipsis or leave lines of (``theme.OVERFLOWS``).  The longest language
 decides the layout, not English.  A full tour per language and size takes
 about ten seconds of work when the pictures are drawn but not written as PNG
-files, so the whole matrix is part of the default run (CI runs it).  The
+files; the default run tours every language at the smallest window and the
+longest two at the large one (``-m slow`` the rest).  The
 layout tests (tests/ui/test_layout.py, test_layout_sizes.py) check the same
 record, and overlaps, scene by scene.
 """
@@ -19,9 +20,16 @@ import pytest
 from solemio import i18n
 from solemio.ui import screenshots, theme
 
+# Every language at the smallest window; at the large one the two longest languages
+# (French, Dutch) in the default run and the others under ``-m slow``: the tours are
+# the default suite's largest cost.
+LONGEST = ("fr", "nl")
+CASES = [(lang, (1024, 640)) for lang in i18n.LANGUAGES] + [
+    pytest.param(lang, (1920, 1080), marks=() if lang in LONGEST else pytest.mark.slow)
+    for lang in i18n.LANGUAGES]
 
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+
+@pytest.mark.parametrize(("lang", "size"), CASES)
 def test_every_scene_fits_in_every_language(lang, size, tmp_path: Path) -> None:
     theme.OVERFLOWS.clear()
     try:
