@@ -344,7 +344,7 @@ class App:
             self._adopt_window_surface()
         self.manager.update(dt)
         if self.network is not None:
-            self.network.update(dt)
+            self.network.update(dt, self.narrator.say)
         self.narrator.frame(dt)  # what changed on screen, said when speech is on
         if not self.manager.stack:
             self.running = False
@@ -361,7 +361,9 @@ class App:
     def draw(self) -> None:
         self.manager.draw(self.screen)
         if self.network is not None:
-            self.network.draw(self.screen)
+            # the phrases said stay clear of what the top scene keeps clear (the list of
+            # phrases to say, ui/scenes/phrases.py)
+            self.network.draw(self.screen, getattr(self.manager.top, "keep_clear", None))
         self.narrator.draw_notice(self.screen)  # speech on but not heard: said once
         self.frames += 1
         # What the top scene will need soon, made now while this frame has time to spare

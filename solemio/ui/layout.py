@@ -186,6 +186,9 @@ class TableLayout:
     me_announce: pygame.Rect = field(default_factory=pygame.Rect)
     hand_card_h: int = 0
     unit: float = 1.0
+    # a networked table's "Say…" in the reveal's bar, left of Skip (the table puts it
+    # where Speed is in the reveal, beside Menu)
+    say_button: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -> TableLayout:
@@ -202,6 +205,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
                                menu_button.y, int(menu_w * 1.3), btn_h)
     skip_button = pygame.Rect(speed_button.x - m - int(menu_w * 2.0),
                               menu_button.y, int(menu_w * 2.0), btn_h)
+    say_button = pygame.Rect(skip_button.x - m - menu_w, menu_button.y, menu_w, btn_h)
 
     k = n_seats if spectator else n_seats - 1
     opp_h = int(h * 0.19)
@@ -267,7 +271,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
         oven=oven, supply=supply, announce=announce, message=message, me=me, hand=hand,
         actions=actions, action_buttons=action_buttons, columns=columns,
         reveal_order=reveal_order, reveal_oven=reveal_oven, choices=choices,
-        hand_card_h=hand_card_h, unit=unit, me_announce=me_announce,
+        hand_card_h=hand_card_h, unit=unit, me_announce=me_announce, say_button=say_button,
     )
 
 

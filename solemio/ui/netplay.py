@@ -38,6 +38,21 @@ def seat_name(info: dict[str, Any]) -> str:
     return _("Seat {n}", n=seat + 1)
 
 
+def can_say(session: Any) -> bool:
+    """Whether the game screens offer "Say…": a networked table with somebody of this
+    window seated at it (a watcher says nothing)."""
+    return getattr(session, "client", None) is not None and \
+        bool(getattr(session, "persons", ()))
+
+
+def say_button(app: Any, rect: pygame.Rect, session: Any) -> Any:
+    """The game screens' "Say…" button: the set phrases open under it (scene "phrases")."""
+    from solemio.ui.widgets import Button
+
+    return Button("say", _("Say…"), lambda: app.manager.open("phrases", rect, session), rect,
+                  style="secondary", tooltip=_("Send the table a set phrase"))
+
+
 def client_name() -> str:
     """How this window introduces itself to a table server (its logs show it)."""
     from solemio import version
@@ -108,7 +123,9 @@ class NetPlay:
         except OSError as exc:
             log.warning("the table left could not be noted: %s", exc)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, speak: Any = None) -> None:
+        """Follow the table: the seating, and the set phrases said since (each shown a
+        while, and given to ``speak``, the narrator, in this window's language)."""
         self.notice_left = max(0.0, self.notice_left - dt)
         s = self.session
         s.refresh_seats()
@@ -116,22 +133,27 @@ class NetPlay:
         now = time.monotonic()
         for m in msgs[self._seen:]:
             self.said.append((now, m))
+            if speak is not None:
+                speak(self.phrase_line(m))
         self._seen = len(msgs)
         self.said = [(t, m) for t, m in self.said if now - t < PHRASE_SECONDS][-3:]
 
-    def phrase_lines(self) -> list[str]:
-        """The set phrases on screen now: "Name: words" in this window's language."""
+    def phrase_line(self, m: dict) -> str:
+        """One set phrase said: "Name: words" in this window's language."""
         from solemio.net.phrases import phrase_text
 
         names = self.session.names
-        out = []
-        for _t, m in self.said:
-            seat = m.get("seat")
-            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            out.append(_("{name}: {phrase}", name=who, phrase=phrase_text(str(m.get("phrase")))))
-        return out
+        seat = m.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return _("{name}: {phrase}", name=who, phrase=phrase_text(str(m.get("phrase"))))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def phrase_lines(self) -> list[str]:
+        """The set phrases on screen now, oldest first."""
+        return [self.phrase_line(m) for _t, m in self.said]
+
+    def draw(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
+        """The band and the phrases over the scene; the phrases stay left of
+        ``keep_clear`` (the list of phrases open at the top right)."""
         w, h = surface.get_size()
         px = max(12, int(h * 0.026))
         text = status_text(self.session.status)
@@ -144,9 +166,12 @@ class NetPlay:
         if self.notice_left > 0:
             lines.insert(0, self.notice)
         y = int(h * 0.12)
+        right = w - int(w * 0.02)
+        if keep_clear is not None and keep_clear.w:
+            right = min(right, keep_clear.x - px)
         for line in lines:
             t = theme.fit_text(line, px, int(w * 0.4), theme.INK, bold=True)
-            r = t.get_rect(topright=(w - int(w * 0.02), y)).inflate(px, px // 2)
+            r = t.get_rect(topright=(right, y)).inflate(px, px // 2)
             theme.rounded_panel(surface, r, (255, 246, 220, 240), radius=r.h // 3)
             surface.blit(t, t.get_rect(center=r.center))
             y = r.bottom + px // 3

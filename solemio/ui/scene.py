@@ -90,6 +90,7 @@ SCENES: dict[str, str] = {
     "host": "solemio.ui.scenes.host:HostScene",
     "join": "solemio.ui.scenes.join:JoinScene",
     "lobby": "solemio.ui.scenes.lobby:LobbyScene",
+    "phrases": "solemio.ui.scenes.phrases:PhrasesScene",
 }
 
 

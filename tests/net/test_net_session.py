@@ -110,6 +110,15 @@ def test_the_game_over_screen_of_a_networked_table(server, tmp_path, monkeypatch
         app.draw()
         assert not driver.widget(app, "again").enabled
         assert driver.widget(app, "replay").enabled and driver.widget(app, "coach").enabled
+        # "Well played!" from the game-over screen, as from the table
+        driver.click(app, driver.widget(app, "say").rect)
+        driver.click(app, driver.widget(app, "say-well-played").rect)
+        assert type(app.manager.top).__name__ == "GameOverScene"
+        end = time.monotonic() + 5
+        while time.monotonic() < end and not any(m.get("phrase") == "well-played"
+                                                 for m in list(a.chat)):
+            time.sleep(0.02)
+        assert [m["seat"] for m in a.chat if m.get("phrase") == "well-played"] == [0]
         driver.click(app, driver.widget(app, "replay").rect)
         assert type(app.manager.top).__name__ == "ReplayScene"
         app.draw()

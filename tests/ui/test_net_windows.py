@@ -114,11 +114,14 @@ def test_host_and_join_play_a_round_each_seeing_only_its_seat(make_app, no_lan):
             if isinstance(top, TableScene | RevealScene):
                 d = top.my_decision()
                 assert d is None or d.seat == seat
+                # the set phrases are at hand on both game screens
+                assert driver.widget(app, "say") is not None
+                seen[seat].add(f"say at {type(top).__name__}")
         if all("RoundSummaryScene" in v or "GameOverScene" in v for v in seen.values()):
             break
         time.sleep(0.002)
     for seat in (0, 1):
-        assert "RevealScene" in seen[seat], seen
+        assert "RevealScene" in seen[seat] and "say at RevealScene" in seen[seat], seen
         assert "RoundSummaryScene" in seen[seat] or "GameOverScene" in seen[seat], seen
     # both windows show the same table: the server's round and the scores agree
     assert net.session.table.scores() == gs.table.scores()
@@ -334,5 +337,72 @@ def test_a_friends_seat_nobody_joined_is_said_to_wait_for_its_player(make_app, n
             assert said and said != text and s.names[1] in said, lang
             assert seat_state({"seat": 1, "kind": "person"}, False) != \
                 "waiting for a friend to join"
+    finally:
+        set_language("en")
+
+
+def test_set_phrases_from_the_game_screens_by_mouse_and_keyboard(make_app, no_lan):
+    """At the table, "Say…" opens the set phrases beside Menu, over neither the hand nor
+    the buttons of a decision; the phrase reaches the other window in its language, and
+    its screen reader says it."""
+    import pygame
+
+    from solemio.speech import RecordingSpeaker
+    from solemio.ui.scenes.phrases import PhrasesScene
+
+    host = make_app(speech=True)
+    guest = make_app()  # (one language a process: the language is the i18n module's)
+    heard = RecordingSpeaker()
+    host.narrator.use(heard)
+    host_table(host, ["here", "friend"])
+    code, port = host.network.session.code, host.network.hosted.port
+    join_table(guest, f"127.0.0.1:{port}", code, ["Bea"])
+    for app in (host, guest):
+        driver.click(app, driver.widget(app, "play").rect)
+        app.step([], 0.3, draw=False)
+    table = guest.manager.top
+    assert isinstance(table, TableScene)
+    # by mouse: the list opens under the button, clear of the hand and play
+    driver.click(guest, driver.widget(guest, "say").rect)
+    phrases = guest.manager.top
+    assert isinstance(phrases, PhrasesScene)
+    guest.draw()
+    below = [w.rect for w in table.focus.widgets if w.name.startswith("hand")
+             or w.name in ("confirm", "clear", "draw-supply", "draw-oven")]
+    assert below and not any(phrases.panel.colliderect(r) for r in below)
+    driver.click(guest, driver.widget(guest, "say-well-played").rect)
+    assert guest.manager.top is table  # sent: the list closed
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not host.network.phrase_lines():
+        host.step([], 0.05, draw=False)
+    assert host.network.phrase_lines() == ["Bea: Well played!"]
+    assert "Bea: Well played!" in heard.texts  # the screen reader said it
+    # by keyboard alone (so a controller's focus too): Tab to Say…, Enter, Enter
+    driver.press(host, driver.widget(host, "say"))
+    assert isinstance(host.manager.top, PhrasesScene)
+    driver.key(host, pygame.K_DOWN)
+    driver.key(host, pygame.K_RETURN)
+    assert isinstance(host.manager.top, TableScene)
+    end = time.monotonic() + 5
+    while time.monotonic() < end and len(guest.network.phrase_lines()) < 2:
+        guest.step([], 0.05, draw=False)
+    assert guest.network.phrase_lines()[-1] == f"{host.network.session.names[0]}: Good luck!"
+    # Escape closes the list without saying anything
+    driver.click(host, driver.widget(host, "say").rect)
+    driver.key(host, pygame.K_ESCAPE)
+    assert isinstance(host.manager.top, TableScene)
+    # in every language
+    from solemio.i18n import set_language
+
+    try:
+        for lang, words in (("it", "Ben giocato"), ("nl", "Goed gespeeld"),
+                            ("fr", "Bien joué\u202f!")):
+            set_language(lang)
+            host.manager.top.build_widgets()
+            driver.click(host, driver.widget(host, "say").rect)
+            labels = [w.label for w in host.manager.top.focus.widgets]
+            assert any(words in label for label in labels), (lang, labels)
+            assert driver.widget(host, "say") is None  # (the list is on top)
+            host.manager.pop()
     finally:
         set_language("en")

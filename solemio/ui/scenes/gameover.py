@@ -70,6 +70,11 @@ class GameOverScene(WidgetScene):
         for w in self.focus.widgets[1:3]:
             w.enabled = whole is None or whole() is not None
         self.focus.focus = next(i for i, w in enumerate(self.focus.widgets) if w.enabled)
+        from solemio.ui.netplay import can_say, say_button
+
+        if can_say(self.session):  # "Well played!": where Menu is at the table
+            spot = layout.table_layout(size, len(self.session.seats)).menu_button
+            self.focus.widgets.append(say_button(self.app, spot, self.session))
 
     def again(self) -> None:
         from solemio.show.host import GameSession

@@ -255,7 +255,7 @@ class RevealScene(GameScene):
         widgets += bar_buttons(L, self.speed(), bool(self.session.persons), d is not None,
                                self.toggle_speed, self.skip_ahead)
         widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size,
-                                                    self.leave_guide)
+                                                    self.leave_guide, L.say_button)
         self.focus.set(widgets)
         if d is not None and self.prompt and n_choices and (
                 self.refocus or self.focus.focus < 0 or self.focus.focus >= n_choices):

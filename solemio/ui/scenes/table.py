@@ -305,7 +305,8 @@ class TableScene(GameScene):
         undo = take_back_button(self, s, L)
         if undo is not None:
             widgets.append(undo)
-        widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size, self.leave_guide)
+        widgets += self.screen_parts.common_widgets(L, self.guide_rect(), self.size,
+                                                    self.leave_guide, L.speed_button)
         # The focus stays on its widget only within one decision: a hand card clicked
         # while playing must not keep the focus when the draw comes, or Enter would
         # press a card instead of the supply.

@@ -22,6 +22,7 @@ from solemio.i18n import _
 from solemio.show.conductor import ANSWERED, EVENT, HAND_OVER, HIDE, Beat, Conductor
 from solemio.show.pacing import Pace
 from solemio.ui.anim import Animations
+from solemio.ui.netplay import can_say, say_button
 from solemio.ui.table import flights, guide_marks, overlays, seats
 from solemio.ui.table.stage import menu_button, shown_view
 from solemio.ui.widgets import Button, FocusGroup, Widget
@@ -102,9 +103,12 @@ class GameScreen:
         self.app.manager.open("pause", self.session)
 
     def common_widgets(self, L: Any, guide_box: pygame.Rect, size: tuple[int, int],
-                       leave_guide: Any) -> list[Widget]:
-        """The menu button, and in the guided game the guide's "Leave" button."""
+                       leave_guide: Any, say_rect: pygame.Rect | None = None) -> list[Widget]:
+        """The menu button; at a networked table "Say…" (at ``say_rect``); in the guided
+        game the guide's "Leave" button."""
         out: list[Widget] = [menu_button(L, self.open_menu)]
+        if say_rect is not None and can_say(self.session):
+            out.append(say_button(self.app, say_rect, self.session))
         if self.session.guide:
             out.append(Button("guide-leave", _("Leave the guide"), leave_guide,
                               overlays.guide_leave_rect(guide_box, size[1]),
@@ -226,6 +230,8 @@ class GameScreen:
             overlays.message_line(surface, r, text, bool(self.error))
 
     def draw_tooltip(self, surface: pygame.Surface, L: Any, size: tuple[int, int]) -> None:
+        if getattr(self.app.manager.top, "screen_parts", None) is not self:
+            return  # a list opened over the scene (the set phrases) is not hidden by it
         w = self.focus.focused
         if w is not None and w.tooltip:
             overlays.tooltip(surface, w, L, size)

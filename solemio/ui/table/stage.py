@@ -108,9 +108,14 @@ class Stage:
             out.append((f"seat{seat}", r.inflate(2 * m, 2 * m), key, paint))
         return out
 
+    def bar_limit(self) -> int:
+        """Where the top bar's words end: before the buttons in the bar."""
+        L = self.L
+        return min(L.skip_button.x, L.menu_button.x) - L.top_bar.h // 2
+
     def top_bar_part(self, title: str) -> Part:
         bar = self.L.top_bar
-        limit = min(self.L.skip_button.x, self.L.menu_button.x) - bar.h // 2
+        limit = self.bar_limit()
         rect = pygame.Rect(0, bar.y - bar.h, max(1, limit), bar.h * 3)
         return ("top-bar", rect, (title, data_text(self.session.cardset.name)),
                 lambda surf: self.draw_top_bar(surf, title))
@@ -123,7 +128,7 @@ class Stage:
                        display=True)
         surface.blit(t, (bar.x, bar.centery - t.get_height() // 2))
         x = bar.x + t.get_width() + bar.h // 2
-        limit = min(L.skip_button.x, L.menu_button.x) - bar.h // 2
+        limit = self.bar_limit()
         sub = theme.fit_text(title, px, max(10, limit - x), theme.CREAM_DARK, bold=True)
         surface.blit(sub, (x, bar.centery - sub.get_height() // 2))
 

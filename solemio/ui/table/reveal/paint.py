@@ -25,6 +25,7 @@ from solemio.show.state import OrderShow
 from solemio.texts import spec_explain
 from solemio.ui import layout, theme
 from solemio.ui.cards import shadowed
+from solemio.ui.netplay import can_say
 from solemio.ui.table import flights, seats
 from solemio.ui.table.stage import Part, Stage, without_leaving
 from solemio.ui.widgets import Button
@@ -160,6 +161,12 @@ class RevealStage(Stage):
 
     hand_area: pygame.Rect = field(default_factory=pygame.Rect)
     choice_area: pygame.Rect = field(default_factory=pygame.Rect)
+
+    def bar_limit(self) -> int:
+        limit = super().bar_limit()
+        if can_say(self.session):  # the reveal's "Say…" sits left of Skip
+            limit = min(limit, self.L.say_button.x - self.L.top_bar.h // 2)
+        return limit
 
     # --- geometry -------------------------------------------------------------
     def column_slot(self, cols: tuple, k: int, i: int) -> pygame.Rect:
