@@ -128,6 +128,12 @@ class TableServer:
         self.pool = concurrent.futures.ThreadPoolExecutor(think_threads, "think")
         self.writer = concurrent.futures.ThreadPoolExecutor(1, "save")
         self.saving: dict[str, asyncio.TimerHandle] = {}  # code: its write is due
+        # a stop under way: nothing new goes to the workers (they are being shut down);
+        # the tables changed meanwhile are written by the stop itself (``late``), and
+        # after it, at once
+        self.stopping = False
+        self.stopped = False
+        self.late: set[str] = set()
         self.save_delay = save_delay
         self.agent_factory = agent_factory or self._make_agent
         self.hard_budget_ms = hard_budget_ms
@@ -177,7 +183,9 @@ class TableServer:
         ``DIR/finished/``, a record of the game), an unfinished one after ``idle`` seconds
         (its file stays in ``DIR`` and is read back when a player returns)."""
         now = time.monotonic() if now is None else now
-        gone = []
+        gone: list[str] = []
+        if self.stopping:
+            return gone
         for code, t in list(self.tables.items()):
             over = t.game.is_over()
             if self.watchers.get(code) or (not over and (
@@ -215,7 +223,13 @@ class TableServer:
             log.error("finished table %s could not be moved: %s", code, exc)
 
     async def stop(self) -> None:
-        """Close every connection and write every table (nothing acknowledged is lost)."""
+        """Close every connection and write every table (nothing acknowledged is lost).
+        A change the loop still runs meanwhile (a computer's answer, a message read before
+        the connection closed) starts no thinking and no write on the workers being shut
+        down: its table is written here, or at once after (``_save``)."""
+        if self.stopping:
+            return
+        self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.server is not None:
@@ -224,16 +238,18 @@ class TableServer:
         for task in list(self.thinking.values()):
             task.cancel()
         await asyncio.gather(*self.thinking.values(), return_exceptions=True)
-        due = list(self.saving)
+        due = set(self.saving)
         for handle in self.saving.values():
             handle.cancel()
         self.saving.clear()
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self.writer, lambda: None)  # the writes queued so far
-        for code in due:
-            self._write(code)
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.writer.shutdown(wait=True)
+        self.stopped = True
+        for code in sorted(due | self.late):
+            self._write(code)
+        self.late.clear()
 
     # -------------------------------------------------------------- a connection
 
@@ -653,7 +669,7 @@ class TableServer:
     def kick(self, code: str) -> None:
         """Start the table's computer thinking when a computer decides and none thinks."""
         t = self.tables.get(code)
-        if t is None or code in self.thinking:
+        if t is None or code in self.thinking or self.stopping:
             return
         d = t.game.decision()
         if d is None or t.computer_level(d.seat) is None or d.seat in t.failed:
@@ -713,6 +729,12 @@ class TableServer:
         can lose the last ``save_delay`` seconds of a table."""
         if self.data is None or code in self.saving:
             return
+        if self.stopped:  # after the stop (its writer is gone): written at once
+            self._write(code)
+            return
+        if self.stopping:  # the stop writes it, after the writes already queued
+            self.late.add(code)
+            return
         self.saving[code] = asyncio.get_running_loop().call_later(
             self.save_delay, self._flush, code)
 
@@ -720,6 +742,9 @@ class TableServer:
         self.saving.pop(code, None)
         t = self.tables.get(code)
         if t is None:
+            return
+        if self.stopping:
+            self._save(code)  # written by the stop, or at once after it
             return
         text = P.encode(t.to_save())  # on the loop: the game does not change under it
         future = asyncio.get_running_loop().run_in_executor(

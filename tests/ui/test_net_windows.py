@@ -406,3 +406,37 @@ def test_set_phrases_from_the_game_screens_by_mouse_and_keyboard(make_app, no_la
             host.manager.pop()
     finally:
         set_language("en")
+
+
+def test_a_hosting_window_that_quits_stops_its_server_with_a_clean_log(make_app, no_lan,
+                                                                      caplog):
+    """Closing the window (the QUIT event, then what the game does on its way out) while
+    a friend plays and a computer thinks: the server writes the table, nothing is logged
+    as a fault."""
+    import logging
+
+    import pygame
+
+    caplog.set_level(logging.WARNING)
+    host, guest = make_app(pace=0.05, reveal_speed=8.0), make_app(pace=0.05, reveal_speed=8.0)
+    host_table(host, ["here", "easy", "friend"])
+    net = host.network
+    code, port = net.session.code, net.hosted.port
+    join_table(guest, f"127.0.0.1:{port}", code, ["Bea"])
+    for app in (host, guest):
+        driver.click(app, driver.widget(app, "play").rect)
+    rng = random.Random(8)
+    end = time.monotonic() + 10
+    while time.monotonic() < end and net.session.table.moves() < 4:
+        step_both((host, guest), rng, dt=0.2)
+    server = net.hosted.server
+    host.step([pygame.event.Event(pygame.QUIT)], 0.0, draw=False)
+    assert not host.running
+    host.close()  # as the game's loop does once it stops running
+    assert not server._thread.is_alive()
+    faults = [f"{r.name}: {r.getMessage()}" for r in caplog.records
+              if r.levelno >= logging.WARNING]
+    assert faults == []
+    from solemio.net.hosting import hosted_folder
+
+    assert (hosted_folder() / f"{code}.json").is_file()
