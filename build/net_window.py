@@ -107,6 +107,10 @@ def play_a_round(app: App, out: Path, who: str) -> int:
             frames(app, 0.5)
             save(app, out, f"{who}-3-table")
             seen_table = True
+            if who == "join":  # a set phrase from the table itself ("Say…")
+                driver.click(app, driver.widget(app, "say").rect)
+                save(app, out, "join-3b-phrases")
+                driver.click(app, driver.widget(app, "say-well-played").rect)
         if top == "RevealScene" and not seen_reveal:
             frames(app, 1.0)
             save(app, out, f"{who}-4-reveal")

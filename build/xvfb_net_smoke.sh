@@ -1,10 +1,11 @@
 #!/bin/sh
 # Two real game windows under a virtual X server play a networked table: one hosts it
 # (New game > Play with friends, in French), the other joins it by address and code
-# (Join a table, in Dutch) and sends a set phrase; both play a round, each person's
-# decisions made by clicks (build/net_window.py).  Each window has a per-user folder of
-# its own, as two players' computers would.  Saves each window's screens in OUT (default
-# build/xvfb-net-shots) and one of the whole X screen with both windows; look at them.
+# (Join a table, in Dutch) and sends a set phrase (from its lobby, then from the table);
+# both play a round, each person's decisions made by clicks (build/net_window.py).  Each
+# window has a per-user folder of its own, as two players' computers would.  Saves each
+# window's screens in OUT (default build/xvfb-net-shots) and one of the whole X screen
+# with both windows; look at them.
 #
 #   apt-get install -y xvfb openbox x11-apps imagemagick
 #   sh build/xvfb_net_smoke.sh [OUT]      (PYTHON=/path/to/python to choose one)

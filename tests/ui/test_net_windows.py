@@ -329,6 +329,9 @@ def test_a_friends_seat_nobody_joined_is_said_to_wait_for_its_player(make_app, n
     text = top.screen_parts.waiting_text()
     assert text == f"{s.names[1]}'s seat is waiting for its player to join the table."
     assert "thinking" not in text
+    from solemio.ui.table.seats import seat_tag
+
+    assert seat_tag(s, 1) == "waiting to join" and seat_tag(s, 0) == ""
     app.draw()
     try:
         for lang in ("it", "nl", "fr"):

@@ -65,6 +65,24 @@ def pile(app: Any, surface: pygame.Surface, card: pygame.Surface, rect: pygame.R
                          border_radius=max(2, rect.w // 16))
 
 
+def seat_tag(session: Any, seat: int) -> str:
+    """The words under a seat's name: a computer and its level; a person at another
+    screen, or at a networked table, waiting for their player to join, or away
+    (``NetSession.presence``); nothing for a person at this screen."""
+    cfg = session.seats[seat]
+    if cfg.person:
+        return ""
+    if cfg.level != REMOTE:
+        return _("computer · {level}", level=level_name(cfg.level))
+    presence = getattr(session, "presence", None)
+    state = presence(seat) if presence is not None else ""
+    if state == "waiting":
+        return _("waiting to join")
+    if state == "away":
+        return _("away")
+    return _("at another screen")
+
+
 def seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any, seat: int,
                session: Any, active: bool, show_hand_backs: bool = True) -> None:
     """One seat: name, colour + ingredient, hand backs, order stack, filled orders, scorer.
@@ -74,7 +92,8 @@ def seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view: Any, 
     info = view.seats[seat]
     cfg = session.seats[seat]
     m = max(8, rect.h // 12)
-    key = ("seat", rect.size, info, cfg.name, cfg.person, cfg.level, active,
+    tag = seat_tag(session, seat)
+    key = ("seat", rect.size, info, cfg.name, tag, cfg.person, cfg.level, active,
            view.scorer_holder == seat, show_hand_backs, session.cardset.scorer_name,
            id(app.cards.painter))
     local = pygame.Rect(m, m, rect.w, rect.h)
@@ -105,8 +124,7 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     cy = band.bottom + pad // 2 + head_h // 2
     seat_token(app, surface, colour, (rect.x + pad + rad, cy), rad)
     name_x = rect.x + pad * 2 + rad * 2
-    tag = "" if cfg.person else (_("at another screen") if cfg.level == REMOTE
-                                 else _("computer · {level}", level=level_name(cfg.level)))
+    tag = seat_tag(session, seat)
     name_w = rect.right - pad - name_x
     name_px = int(head_h * 0.52)
     name = theme.fit_text(cfg.name, name_px, name_w, theme.INK, bold=True,

@@ -98,8 +98,9 @@ class Stage:
             m = max(8, r.h // 12)  # the panel's layer margin (seats.seat_panel)
             info = view.seats[seat]
             cfg = s.seats[seat]
-            key = (tuple(r), info, cfg.name, cfg.person, cfg.level, active == seat,
-                   view.scorer_holder == seat, seat != s.viewer, s.cardset.scorer_name)
+            key = (tuple(r), info, cfg.name, seats.seat_tag(s, seat), cfg.person, cfg.level,
+                   active == seat, view.scorer_holder == seat, seat != s.viewer,
+                   s.cardset.scorer_name)
 
             def paint(surf: pygame.Surface, seat: int = seat, r: pygame.Rect = r) -> None:
                 seats.seat_panel(self.app, surf, r, view, seat, s, active == seat,
