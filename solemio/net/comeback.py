@@ -29,10 +29,11 @@ DELAYS = (1.0, 2.0, 4.0, 8.0, 10.0)
 
 #: ``state``: ``trying`` (the first attempt), ``retrying`` (the server did not answer:
 #: trying again), ``done`` (the seats are back: ``take()``), ``gone`` (the server no
-#: longer has the table, or refused the token: forgotten), ``over`` (the game is over:
-#: forgotten), ``refused`` (the server speaks another version: kept, not tried again),
-#: ``cancelled`` (the player chose something else).
-STATES = ("trying", "retrying", "done", "gone", "over", "refused", "cancelled")
+#: longer has the table: forgotten), ``seat-gone`` (the table no longer knows the seat's
+#: token: forgotten), ``over`` (the game is over: forgotten), ``refused`` (the server
+#: speaks another version: kept, not tried again), ``cancelled`` (the player chose
+#: something else).
+STATES = ("trying", "retrying", "done", "gone", "seat-gone", "over", "refused", "cancelled")
 
 
 class Comeback:
@@ -78,8 +79,8 @@ class Comeback:
                     self._set("retrying")
                     self._stop.wait(next(delays, self.delays[-1]))
                     continue
-                if exc.reason == "no-table":
-                    self._forget("gone")
+                if exc.reason in ("no-table", "bad-token"):
+                    self._forget("gone" if exc.reason == "no-table" else "seat-gone")
                 else:
                     self._set("refused")
                 return

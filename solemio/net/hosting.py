@@ -37,8 +37,9 @@ SEAT_KINDS = ("friend", "here", "easy", "normal", "hard")
 
 class HostingError(Exception):
     """Hosting or joining failed: ``reason`` is ``unreachable``, ``refused``, ``no-table``,
-    ``table-full``, ``bad-address``, ``bad-code``, ``not-found`` or ``cannot-serve``
-    (``detail`` is the server's or the system's words, for the log)."""
+    ``bad-token`` (rejoining: the table no longer knows the seat kept), ``table-full``,
+    ``bad-address``, ``bad-code``, ``not-found`` or ``cannot-serve`` (``detail`` is the
+    server's or the system's words, for the log)."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
@@ -314,7 +315,7 @@ def rejoin(server: str, code: str, client_name: str = "solemio",
         client.close()
         if exc.reason in ("no-table", "bad-token"):
             seat_tokens.forget(server, code)
-        raise HostingError("no-table" if exc.reason in ("no-table", "bad-token")
+        raise HostingError(exc.reason if exc.reason in ("no-table", "bad-token")
                            else "refused", str(exc)) from None
     except ConnectionLost as exc:
         client.close()

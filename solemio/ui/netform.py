@@ -23,6 +23,7 @@ def failure_text(exc: BaseException) -> str:
         "refused": _("The server refused: it may speak another version of the game."),
         "no-table": _("That server has no table with this code."),
         "table-full": _("Every seat for a person at that table is taken."),
+        "bad-token": _("That table no longer knows your seat: join it again with its code."),
         "bad-address": _("That is not an address: type it as host:port, "
                          "for example 192.168.1.20:8765."),
         "bad-code": _("A table code has six letters and digits."),

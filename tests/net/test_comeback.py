@@ -59,13 +59,13 @@ def test_a_table_whose_game_is_over_is_closed_and_forgotten(tmp_path, monkeypatc
 def test_a_refused_token_forgets_and_a_silent_server_is_tried_again(tmp_path, monkeypatch):
     kept(tmp_path, monkeypatch)
     answers = [HostingError("unreachable"), HostingError("unreachable"),
-               HostingError("no-table", "bad-token")]
+               HostingError("bad-token")]
 
     def attempt(server: str, code: str):  # type: ignore[no-untyped-def]
         raise answers.pop(0)
 
     cb = Comeback("ws://h:1", "ABCDEF", attempt=attempt, delays=(0.01,)).start()
-    assert settle(cb) == "gone" and cb.attempts == 3
+    assert settle(cb) == "seat-gone" and cb.attempts == 3
     assert seat_tokens.recall("ws://h:1", "ABCDEF") == {}
 
 

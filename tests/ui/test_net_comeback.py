@@ -176,3 +176,16 @@ def test_a_restarted_host_serves_its_table_again_and_sits_at_it(make_app):
     back = again.network
     assert back.session.code == code and back.hosted is not None
     assert back.session.host_token is not None and back.session.persons == [0]
+
+
+def test_a_seat_the_table_no_longer_knows_is_forgotten_and_said(make_app, tmp_path):
+    with BackgroundServer(None, LIMITS) as server:
+        code = table_on(server)
+        seated_and_closed(make_app, server, code)
+        table = server.table(code)
+        server.call(lambda: setattr(table.seats[0], "token", "another-token"))
+        app = started_again(make_app)
+        assert wait_for(app, lambda: app.comeback.state == "seat-gone")
+        assert app.manager.top.comeback_text() == \
+            f"Table {code} no longer knows your seat: it is forgotten."
+        assert seat_tokens.tables() == [] and seat_tokens.last() is None

@@ -98,6 +98,8 @@ class TitleScene(WidgetScene):
             "retrying": _("Going back to table {code}: its server does not answer yet, "
                           "trying again. You may choose anything else meanwhile.", code=code),
             "gone": _("Table {code} is no longer on its server: it is forgotten.", code=code),
+            "seat-gone": _("Table {code} no longer knows your seat: it is forgotten.",
+                           code=code),
             "over": _("The game at table {code} is over: it is forgotten.", code=code),
             "refused": _("Table {code} could not be taken back: its server refused (it may "
                          "speak another version of the game).", code=code),
