@@ -2,7 +2,9 @@
 
 Plays ``LEVEL`` (or normal with style fields replaced, ``--style JSON``)
 against three copies of an outside agent (``file:PATH:CLASS``), seats
-rotated, and prints the win share with its 95 % interval and, per game,
+rotated, and prints the win share with its 95 % interval, the score margin (the
+level's filled orders minus the outside seats' mean: a finer measure than
+the win share for comparing two rules on the same seeds) and, per game,
 the orders each side put on the oven, filled and failed (by order type and
 reason), the help asked, given and rewarded, the draws from the stack and the
 supply, and the orders left in hand at the end (outside players: per seat).
@@ -49,6 +51,7 @@ def main() -> None:
 
     st = {"me": collections.Counter(), "outside": collections.Counter()}
     credit = []
+    margin = []  # the level's filled orders (rewards counted) minus the outside seats' mean
     for i in range(a.games):
         seed = a.seed * 1_000_003 + i
         me = i % 4
@@ -59,6 +62,8 @@ def main() -> None:
             s = g.current_seat()
             g.apply(agents[s].decide(g))
         credit.append(1 / len(g.winners) if me in g.winners else 0.0)
+        sc = g.scores()
+        margin.append(sc[me] - sum(sc[s] for s in range(4) if s != me) / 3)
 
         def who(s: int, me: int = me) -> str:
             return "me" if s == me else "outside"
@@ -82,6 +87,9 @@ def main() -> None:
     half = 1.96 * math.sqrt(sum((x - m) ** 2 for x in credit) / max(1, n - 1) / n)
     print(f"{a.edition} {a.level} style={a.style} games {n} "
           f"win share {m:.4f} [{m - half:.4f}, {m + half:.4f}]")
+    mm = sum(margin) / n
+    mh = 1.96 * math.sqrt(sum((x - mm) ** 2 for x in margin) / max(1, n - 1) / n)
+    print(f"margin (filled minus the outside seats' mean) {mm:+.3f} [{mm - mh:+.3f}, {mm + mh:+.3f}]")
     for k in sorted(set(st["me"]) | set(st["outside"])):
         print(f"{k:45s} level {st['me'][k] / n:6.2f}  outside {st['outside'][k] / n / 3:6.2f}")
 
