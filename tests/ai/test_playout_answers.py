@@ -30,8 +30,10 @@ COLOURS4 = ["blue", "green", "brown", "red"]
 EVERY = 2  # every other searched decision is recorded
 SEED = 4242
 # the opponents: normal as it was when the rows were recorded (it counted a forgotten oven
-# slot at its expected units), so a change to normal's own rules leaves this game alone
-RECORDED_NORMAL = replace(NORMAL, lost_trust=1.0)
+# slot at its expected units, and played orders by the rules' default thresholds), so a
+# change to normal's own rules leaves this game alone
+RECORDED_NORMAL = replace(NORMAL, lost_trust=1.0, threshold=0.7, kept_threshold=0.6,
+                          near_miss_value=0.0, near_miss2_value=0.0)
 
 
 class _Recording(HardAgent):
