@@ -390,8 +390,15 @@ def test_set_phrases_from_the_game_screens_by_mouse_and_keyboard(make_app, no_la
     while time.monotonic() < end and len(guest.network.phrase_lines()) < 2:
         guest.step([], 0.05, draw=False)
     assert guest.network.phrase_lines()[-1] == f"{host.network.session.names[0]}: Good luck!"
-    # Escape closes the list without saying anything
+    # a resize while the list is open: it follows its button, inside the window
     driver.click(host, driver.widget(host, "say").rect)
+    host.resize((1920, 1080))
+    panel, table = host.manager.top.panel, host.manager.stack[-2]
+    assert pygame.Rect(0, 0, 1920, 1080).contains(panel)
+    say = next(w for w in table.focus.widgets if w.name == "say")
+    assert panel.top >= say.rect.bottom and abs(panel.right - say.rect.right) < say.rect.w
+    host.draw()
+    # Escape closes the list without saying anything
     driver.key(host, pygame.K_ESCAPE)
     assert isinstance(host.manager.top, TableScene)
     # in every language

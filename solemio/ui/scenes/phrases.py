@@ -25,6 +25,7 @@ class PhrasesScene(WidgetScene):
     def __init__(self, app: Any, anchor: pygame.Rect, session: Any) -> None:
         super().__init__(app)
         self.anchor = pygame.Rect(anchor)  # the button it opened from
+        self.opened_at = tuple(app.size)  # (a resize moves the button: the list follows)
         self.session = session  # the networked table's (net/session.py)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.keep_clear = self.panel
@@ -32,15 +33,18 @@ class PhrasesScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
+        ow, oh = self.opened_at
+        a = self.anchor
+        anchor = pygame.Rect(a.x * w // ow, a.y * h // oh, a.w * w // ow, a.h * h // oh)
         said = phrases()
-        gap = max(4, self.anchor.h // 6)
-        row_h = max(32, min(int(self.anchor.h * 1.15), int(h * 0.055)))
+        gap = max(4, anchor.h // 6)
+        row_h = max(32, min(int(anchor.h * 1.15), int(h * 0.055)))
         px = int(row_h * 0.45)
         widest = max(theme.text(words, px, theme.INK, bold=True).get_width()
                      for _p, words in said)
-        width = min(w - 4 * gap, max(self.anchor.w, int(widest * 1.1) + row_h))
-        x = max(2 * gap, min(self.anchor.right - width, w - 2 * gap - width))
-        y = self.anchor.bottom + gap * 2
+        width = min(w - 4 * gap, max(anchor.w, int(widest * 1.1) + row_h))
+        x = max(2 * gap, min(anchor.right - width, w - 2 * gap - width))
+        y = anchor.bottom + gap * 2
         widgets = []
         for pid, words in said:
             widgets.append(Button(f"say-{pid}", words, lambda pid=pid: self.say(pid),
