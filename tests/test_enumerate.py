@@ -104,3 +104,15 @@ def test_the_variants_the_columns_fill(singles, doubles, scorer):
         fast = memo.variants_the_columns_fill(cards, cid, variants, own, g.own[scorer], g.cu,
                                               g.cols)
         assert fast == slow, spec.id
+
+
+@pytest.mark.parametrize("many", [3, 6, 15])
+def test_any_fill_choices_list_the_same_when_kept(many):
+    # the choices of a fill of any kinds are listed once and kept (up to LIST_MAX): reading
+    # them again, kept, gives the same choices in the same order as indexing them one by one
+    choices = en._any_fill(many, True, (1, 0, 2, 1, 0, 1, 0, 0, 1, 0))[1]
+    by_index = [choices[i] for i in range(len(choices))]
+    assert list(choices) == by_index
+    assert list(choices) == by_index
+    assert (choices.parts in en._LISTED) == (len(choices) <= en.LIST_MAX)
+    assert all(c in choices for c in by_index[:: max(1, len(by_index) // 50)])

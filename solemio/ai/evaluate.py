@@ -216,12 +216,15 @@ def miss_spent(units, dbl, many, cu, cd, hu, hd) -> tuple[float, float]:
     return miss, spent
 
 
+_KIDX = {k: i for i, k in enumerate(KINDS)}
+
+
 def hand_vectors(hand: tuple) -> tuple[list[int], list[int], list[str]]:
     """Units per kind, doubles per kind and order ids of a hand of faces."""
     hu = [0] * 5
     hd = [0] * 5
     orders: list[str] = []
-    kidx = {k: i for i, k in enumerate(KINDS)}
+    kidx = _KIDX
     for f in hand:
         if len(f) == 2 and f[0] in kidx:
             k = kidx[f[0]]

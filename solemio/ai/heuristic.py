@@ -281,7 +281,8 @@ class HeuristicAgent(Agent):
         hu, hd, orders = hand_vectors(view.hand)
         cu0, cd0, _mine = self._project(view, hu, hd)
         t = self.threshold(view, orders)
-        dem = self._demand(view, cu0, cd0, hu, hd, orders)
+        keep = self.style.keep_weight  # 0 for every level: then the demand is never read
+        dem = self._demand(view, cu0, cd0, hu, hd, orders) if keep else None
         own = self.kind_of(view.seat)
         own_sensitive = any(
             self.ev.spec(o).otype.name == "none-of-mine" for o in orders
@@ -322,7 +323,8 @@ class HeuristicAgent(Agent):
                         v = w
                 if v >= t:
                     score += v
-            score -= self.style.keep_weight * min(units, dem[k])
+            if keep:
+                score -= keep * min(units, dem[k])
             score -= 0.03 * (s + d - 1) + 0.05 * d
             if k == own and own_sensitive:
                 score -= 0.15 * units

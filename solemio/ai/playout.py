@@ -262,6 +262,15 @@ class _SampleSelf(HeuristicAgent):
                 mv = _order_step(self.ev, e, cu, cd, me, own, scorer, hu, hd, topup)
         return graph.intern(cu, cd), mv
 
+    def _scorer_kind(self, view: SeatView) -> int:
+        """The heuristic's, asked a dozen times a decision: the live view keeps it."""
+        if type(view) is not _LiveView:
+            return HeuristicAgent._scorer_kind(self, view)
+        sk = view.sk
+        if sk < 0:
+            sk = view.sk = HeuristicAgent._scorer_kind(self, view)
+        return sk
+
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
         handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
@@ -311,7 +320,7 @@ class _LiveView:
     field without a shortcut comes from the full view, built once on demand.
     """
 
-    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns")
+    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns", "sk")
 
     def __init__(self, g: Game, seat: int) -> None:
         self._g = g
@@ -322,6 +331,7 @@ class _LiveView:
         self._context: tuple | None = None
         self._seats: _LiveSeats | None = None
         self._columns: tuple | None = None
+        self.sk = -1  # the scorer's kind, once the policy asked (``_SampleSelf._scorer_kind``)
 
     def _view(self) -> SeatView:
         if self._full is None:

@@ -174,6 +174,14 @@ def _any_fill_by_covers(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple
     return tuple(parts)
 
 
+# A computer seat reads a fill decision of an order of any kinds choice by choice (hard's
+# play-outs, thousands of times a search, through the same few hand parts): the choices of
+# the last few hundred decisions are kept listed, up to a few thousand each.
+_LISTED: dict[tuple, tuple] = {}
+LISTED_LIMIT = 256
+LIST_MAX = 4096
+
+
 class AnyFillChoices(Sequence):
     """The fill decision of an order of any kinds, without building its choices.
 
@@ -214,6 +222,16 @@ class AnyFillChoices(Sequence):
         return ("fill", part, req or None)
 
     def __iter__(self):
+        listed = _LISTED.get(self.parts)
+        if listed is None:
+            if len(self) > LIST_MAX:
+                return self._each()
+            if len(_LISTED) >= LISTED_LIMIT:
+                _LISTED.clear()
+            listed = _LISTED[self.parts] = tuple(self._each())
+        return iter(listed)
+
+    def _each(self):
         for part, r in self.parts:
             for req in kind_requests(r):
                 yield ("fill", part, req or None)
