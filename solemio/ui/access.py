@@ -44,6 +44,17 @@ def hints(app: Any) -> str:
     return " · ".join(parts)
 
 
+def game_hints(app: Any) -> str:
+    """The hint at the foot of the game's menu (Start or Esc in a game): the controller's
+    buttons while one is in use, the shoulders' cards of the hand among them (no other
+    screen of a game has room to say them); the keys otherwise."""
+    pad = getattr(app, "pad", None)
+    if pad is not None and pad.in_use:
+        return _("D-pad or stick to move · A to choose · B to go back") + " · " + \
+            _("L and R: the cards of your hand")
+    return hints(app)
+
+
 def global_key(app: Any, event: pygame.event.Event) -> bool:
     """Keys every screen answers the same way; True when the key was used."""
     if event.type != pygame.KEYDOWN:

@@ -144,17 +144,29 @@ def fan_of_cards(area: pygame.Rect, n: int, max_h: int, min_step: float = 0.5,
     return out
 
 
+def text_grow(limit: float = 2.0) -> float:
+    """How much a box grows with the player's text size (Settings, ``theme.TEXT_SCALE``),
+    at most ``limit``: a box that grows with its words shows them at the chosen size
+    instead of fitting them back down (docs/accessibility.md)."""
+    from solemio.ui import theme
+
+    return max(1.0, min(theme.TEXT_SCALE, limit))
+
+
 def menu_column(size: tuple[int, int], n: int, top_frac: float = 0.42,
-                width_frac: float = 0.26, height_frac: float = 0.075) -> list[pygame.Rect]:
-    """Buttons of a title or pause menu, stacked and centred."""
+                width_frac: float = 0.26, height_frac: float = 0.075,
+                bottom: int = 0) -> list[pygame.Rect]:
+    """Buttons of a title or pause menu, stacked and centred.  They grow with the text
+    size: wider as far as the window allows (a label's words need width), taller by up to
+    40 % (two lines fit where one does not)."""
     w, h = size
-    bw = int(max(260, min(w * width_frac, 560)))
-    bh = int(max(36, min(h * height_frac, 96)))
+    bw = int(min(max(260, min(w * width_frac, 560)) * text_grow(), w * 0.9))
+    bh = int(max(36, min(h * height_frac, 96)) * text_grow(1.4))
     gap = int(bh * 0.3)
     total = n * bh + (n - 1) * gap
     y0 = int(h * top_frac)
-    if y0 + total > h - gap:
-        y0 = max(gap, h - gap - total)
+    if y0 + total > h - gap - bottom:  # ``bottom``: kept free (a line of hints)
+        y0 = max(gap, h - gap - bottom - total)
     return [pygame.Rect(w // 2 - bw // 2, y0 + i * (bh + gap), bw, bh) for i in range(n)]
 
 
@@ -196,7 +208,10 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     w, h = size
     unit = max(0.6, min(w / 1280, h / 720))
     m = max(6, int(min(w, h) * 0.014))
-    tb_h = max(30, int(h * 0.055))
+    # The boxes that hold words grow with the text size (Settings; ``text_grow``), each as
+    # far as the table still has room for its cards: the top bar, the panels, the message
+    # row and the piles' labels, the buttons and the bubbles.
+    tb_h = int(max(30, int(h * 0.055)) * text_grow(1.25))
     top_bar = pygame.Rect(m, m // 2, w - 2 * m, tb_h)
     btn_h = int(tb_h * 0.82)
     menu_w = max(90, int(btn_h * 3.2))
@@ -208,7 +223,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     say_button = pygame.Rect(skip_button.x - m - menu_w, menu_button.y, menu_w, btn_h)
 
     k = n_seats if spectator else n_seats - 1
-    opp_h = int(h * 0.19)
+    opp_h = int(h * 0.19 * text_grow(1.15))
     opp_area = pygame.Rect(m, top_bar.bottom + m, w - 2 * m, opp_h)
     max_panel_w = int(opp_area.w * 0.34)
     panels = split_h(opp_area, k, m)
@@ -218,9 +233,13 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
         panels = split_h(opp_area2, k, m)
 
     # Bottom: my panel | hand | action buttons.
-    hand_card_h = int(min(h * 0.27, w * 0.105 / 0.714 * 1.0))
+    # Larger text: smaller hand cards, so the piles between keep a readable size.
+    full_card_h = int(min(h * 0.27, w * 0.105 / 0.714 * 1.0))
+    hand_card_h = int(full_card_h / text_grow(1.3))
     lift = int(hand_card_h * 0.16)
     bottom_h = hand_card_h + lift + m
+    # The reveal's choices keep the height the hand had at 100 % (its columns give way).
+    choices_up = full_card_h + int(full_card_h * 0.16) + m - bottom_h
     bottom = pygame.Rect(m, h - m - bottom_h, w - 2 * m, bottom_h)
     side_w = int(w * 0.155)
     me = pygame.Rect(bottom.x, bottom.y + lift, side_w, bottom.h - lift)
@@ -228,16 +247,19 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
     if spectator:
         hand = pygame.Rect(0, 0, 0, 0)
-    abh = int(min(actions.h / 3 - m, max(34, h * 0.062)))
+    abh = int(min(actions.h / 3 - m, max(34, h * 0.062) * text_grow(1.4)))
     action_buttons = [pygame.Rect(actions.x, actions.bottom - (i + 1) * abh - i * m,
                                   actions.w, abh) for i in range(3)][::-1]
 
-    msg_h = max(22, int(h * 0.04))
+    msg_h = int(max(22, int(h * 0.04)) * text_grow(1.7))
     middle = pygame.Rect(m, opp_area.bottom + m, w - 2 * m, bottom.y - opp_area.bottom - 2 * m)
     message = pygame.Rect(middle.x + side_w, middle.bottom - msg_h, middle.w - 2 * side_w, msg_h)
-    play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2)
-    label_h = max(18, int(h * 0.042))
-    bubble_h = max(44, int(h * 0.09))
+    # Larger text: a long message takes two lines, its pill rising above the strip
+    # (ui/table/overlays.message_line); the piles' labels keep clear of it.
+    rise = int(msg_h * 0.7) if text_grow() > 1 else 0
+    play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2 - rise)
+    label_h = int(max(18, int(h * 0.042)) * text_grow())
+    bubble_h = int(max(44, int(h * 0.09)) * text_grow(1.25))
     band = bubble_h + m // 2
     # A band at the top of the middle is kept for the announcement bubbles, under the
     # panels (never over their labels) and above the piles (never over the oven's top
@@ -246,8 +268,11 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     pile_h = int(min(piles.h - label_h - m // 2, h * 0.3))
     cw, ch = card_size(pile_h)
     top = piles.y + max(0, (piles.h - label_h - ch) // 2)
-    oven = pygame.Rect(w // 2 - cw - int(cw * 0.7), top, cw, ch)
-    supply = pygame.Rect(w // 2 + int(cw * 0.7), top, cw, ch)
+    # The piles' labels ("Supply · 34 cards") grow with the text size: the piles part so
+    # the two labels never meet.
+    apart = max(int(cw * 0.7), int(w * 0.13 * (text_grow() - 1)) - cw // 2)
+    oven = pygame.Rect(w // 2 - cw - apart, top, cw, ch)
+    supply = pygame.Rect(w // 2 + apart, top, cw, ch)
     announce = pygame.Rect(middle.x, play.y, middle.w, bubble_h)
     # The person at the screen speaks left of the oven, just above the message row: the
     # next prompt ("Draw 3 cards") must stay readable under what they just announced.
@@ -258,12 +283,14 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     rv_card_h = int(min(play.h * 0.55, h * 0.2))
     rcw, rch = card_size(rv_card_h)
     reveal_oven = pygame.Rect(middle.x + m, play.y + m, rcw, rch)
-    order_w = int(max(rcw * 1.6, w * 0.16))
+    order_w = int(max(rcw * 1.6, w * 0.16 * text_grow(1.4)))
     reveal_order = pygame.Rect(middle.right - order_w, play.y, order_w, play.h)
     col_area = pygame.Rect(reveal_oven.right + 2 * m, play.y,
-                           reveal_order.x - reveal_oven.right - 4 * m, play.h + msg_h)
+                           reveal_order.x - reveal_oven.right - 4 * m,
+                           play.h + msg_h + rise - choices_up)
     columns = split_h(col_area, 5, m)
-    choices = pygame.Rect(hand.x, bottom.y, hand.w + m + actions.w, bottom.h)
+    choices = pygame.Rect(hand.x, bottom.y - choices_up, hand.w + m + actions.w,
+                          bottom.h + choices_up)
 
     return TableLayout(
         size=size, n_seats=n_seats, margin=m, top_bar=top_bar, menu_button=menu_button,

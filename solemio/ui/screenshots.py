@@ -214,25 +214,34 @@ def _help_pass_shot(size: tuple[int, int], save: Any, lang: str = "en") -> None:
 
 
 def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
-                   write: bool = True, text_size: int = 100) -> list[Path]:
+                   write: bool = True, text_size: int = 100,
+                   sizes: dict[str, dict[str, int]] | None = None) -> list[Path]:
     """Every shot at ``size`` in ``lang``; ``write=False`` draws them without writing the
     PNG files (the fit tests read only what was drawn: writing was half their time);
-    ``text_size``: the player's text size in per cent (Settings)."""
-    global TEXT_SIZE
-    TEXT_SIZE = text_size
+    ``text_size``: the player's text size in per cent (Settings).  ``sizes``: filled with
+    each shot's lines and the real pixel size each was drawn at since the shot before
+    (``theme.DRAWN``; the text-size tests compare them at 100 % and 200 %)."""
+    global TEXT_SIZE, SIZES
+    from solemio.ui import theme
+
+    TEXT_SIZE, SIZES = text_size, sizes
+    theme.DRAWN = {} if sizes is not None else None
     try:
         return _shots_for_size(size, out, lang, write)
     finally:
-        TEXT_SIZE = 100
-        from solemio.ui import theme
-
+        TEXT_SIZE, SIZES = 100, None
+        theme.DRAWN = None
         theme.set_text_scale(100)
+
+
+#: Where shots_for_size(sizes=...) puts each shot's drawn lines (None: not measured).
+SIZES: dict[str, dict[str, int]] | None = None
 
 
 def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) -> list[Path]:
     import pygame
 
-    from solemio.ui import driver
+    from solemio.ui import driver, theme
     from solemio.ui.scenes.gameover import GameOverScene
     from solemio.ui.scenes.handover import HandoverScene
     from solemio.ui.scenes.newgame import NewGameScene
@@ -248,6 +257,9 @@ def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) ->
 
     def save(app: Any, name: str) -> None:
         app.draw()
+        if SIZES is not None and theme.DRAWN is not None:
+            SIZES[name] = theme.DRAWN
+            theme.DRAWN = {}
         path = out / f"{tag}-{name}.png"
         if write:
             pygame.image.save(app.screen, str(path))

@@ -118,10 +118,21 @@ TEXT_BASE = 12 * 1024 * 1024
 _TEXT_CACHE = ByteCache(TEXT_BASE, keep=0.8)
 
 
+#: While a dict (the text-size tests, ``screenshots.shots_for_size(sizes=...)``): every
+#: line drawn since it was emptied, by its words, with the largest real pixel size it was
+#: drawn at.  Compared at 100 % and 200 %, it says how much of the player's text size a
+#: screen kept (tests/ui/test_text_fits.py).
+DRAWN: dict[str, int] | None = None
+
+
 def text(
     s: str, px: int, colour: tuple[int, ...] = INK, bold: bool = False, display: bool = False
 ) -> pygame.Surface:
     """Render one line of text, cached: the same labels are drawn every frame."""
+    if DRAWN is not None and not display:  # titles and logos are large print already
+        real = max(6, round(px * TEXT_SCALE))
+        if real > DRAWN.get(s, 0):
+            DRAWN[s] = real
     key = (s, px if isinstance(px, float) else int(px), tuple(colour), bold, display,
            TEXT_SCALE)
     surf = _TEXT_CACHE.get(key)
@@ -208,6 +219,26 @@ def fit_text(
         else:
             hi = mid - 1
     return text(s[:max(1, lo)] + "…", min_px, colour, bold, display)
+
+
+def fit_lines(s: str, px: int, max_w: int, colour: tuple[int, ...] = INK,
+              bold: bool = False, max_lines: int = 2) -> pygame.Surface:
+    """A short label on up to ``max_lines`` lines, centred, when one line would have to
+    shrink to fit ``max_w`` (a larger text size: "20 cartes" over "restantes" at the
+    chosen size instead of one line fitted down); one fitted line otherwise."""
+    if max_lines < 2 or " " not in s or font(px, bold).size(s)[0] <= max_w:
+        return fit_text(s, px, max_w, colour, bold)
+    lines = wrap(s, px, max_w, bold)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    surfs = [fit_text(line, px, max_w, colour, bold) for line in lines]
+    out = pygame.Surface((max(t.get_width() for t in surfs),
+                          sum(t.get_height() for t in surfs)), pygame.SRCALPHA)
+    y = 0
+    for t in surfs:
+        out.blit(t, ((out.get_width() - t.get_width()) // 2, y))
+        y += t.get_height()
+    return out
 
 
 def wrap(s: str, px: int, max_w: int, bold: bool = False) -> list[str]:

@@ -158,3 +158,30 @@ def test_a_whole_game_from_a_controller_at_1280x800(make_app, seed):
 
     driver.play_until(app, lambda: isinstance(app.manager.top, GameOverScene),
                       random.Random(seed), act=act)
+
+
+def test_the_games_menu_names_the_controllers_buttons_on_the_deck(make_app, monkeypatch):
+    """On a Steam Deck nothing else of a game says what the buttons do: Start's menu does,
+    the shoulders' cards of the hand among them (the keys when the keyboard is in use)."""
+    from solemio.ui import theme
+
+    app = make_app(DECK, language="en")
+    sess = GameSession(load_cardset("sole-mio"), [SeatConfig("Anna", "blue"),
+                                                  SeatConfig("Giulia", "green", person=False)],
+                       3, agent_options=FAST_AGENTS)
+    sess.autosave = lambda background=False: None
+    app.manager.push(TableScene(app, sess))
+    app.step([], 0.01)
+    tap(app, pygame.CONTROLLER_BUTTON_START)
+    assert isinstance(app.manager.top, PauseScene)
+    drawn: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+    app.draw()
+    assert any("L and R: the cards of your hand" in s and "A to choose" in s for s in drawn)
+    hint = next(s for s in drawn if "A to choose" in s)
+    assert theme.fit_text(hint, 13, 1200).get_width() <= DECK[0], "the hint fits the screen"
+    driver.key(app, pygame.K_DOWN)  # the keyboard: its keys instead
+    drawn.clear()
+    app.draw()
+    assert any("Arrows or Tab" in s for s in drawn)

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from solemio.i18n import _
-from solemio.ui import layout, theme
+from solemio.ui import access, layout, theme
 from solemio.ui.scene import make_scene
 from solemio.ui.scenes.base import WidgetScene, title_text
 from solemio.ui.widgets import Button
@@ -43,7 +43,17 @@ class PauseScene(WidgetScene):
         if self.session is not None and self.app.settings.full_log:
             # the learner's fuller log (Settings; off by default)
             items.insert(1, ("log", _("Everything announced"), self.log, "secondary"))
-        rects = layout.menu_column(size, len(items), top_frac=0.28)
+        # The panel (its title above the buttons) and the hints under it stay in the
+        # window: with a larger text size the buttons grow, as far as they fit.
+        foot = theme.font(max(11, int(size[1] * 0.02))).get_linesize() + size[1] // 80
+        frac = 0.075
+        for _try in range(12):
+            rects = layout.menu_column(size, len(items), top_frac=0.28, height_frac=frac,
+                                       bottom=foot)
+            bh = rects[0].h
+            if rects[0].y - 2.5 * bh >= 0 and rects[-1].bottom + 0.7 * bh <= size[1] - foot:
+                break
+            frac *= 0.9
         self.focus.set([Button(n, label, act, r, style=st)
                         for (n, label, act, st), r in zip(items, rects, strict=True)])
         if self.focus.focus < 0:
@@ -100,3 +110,9 @@ class PauseScene(WidgetScene):
             t = theme.fit_text(self.notice, max(11, int(h * 0.4)), self.panel.w - 20,
                                theme.GOLD, bold=True)
             surface.blit(t, t.get_rect(midtop=(self.panel.centerx, self.panel.bottom + 8)))
+        # How to play from here: the controller's buttons (a Steam Deck has no keyboard to
+        # read them from), or the keys.
+        w, h = self.size
+        foot = theme.fit_text(access.game_hints(self.app), max(11, int(h * 0.02)),
+                              int(w * 0.96), theme.CREAM_DARK)
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - int(h * 0.012))))

@@ -73,8 +73,9 @@ class SettingsScene(WidgetScene):
         # Rows grow with the text size, as far as every row, the tabs and Back still fit
         # under the title.
         want = theme.scaled(max(28, min(h * 0.065, 80)))
-        row_h = int(max(28, min(want, (h * 0.97 - top) / (n * 1.3))))
-        gap = int(row_h * 0.3)
+        gap_frac = 0.3 if theme.TEXT_SCALE <= 1.3 else 0.18  # larger text: rows closer
+        row_h = int(max(28, min(want, (h * 0.97 - top) / (n * (1 + gap_frac)))))
+        gap = int(row_h * gap_frac)
         x0 = w // 2 - panel_w // 2
         self.labels: list[tuple[str, pygame.Rect]] = []
         widgets: list = []
@@ -88,7 +89,7 @@ class SettingsScene(WidgetScene):
             widgets.append(b)
         for i, (name, label, options, value, fmt) in enumerate(rows):
             y = top + (i + 1) * (row_h + gap)
-            lab = pygame.Rect(x0, y, int(panel_w * 0.58), row_h)
+            lab = pygame.Rect(x0, y, int(panel_w * (0.58 if theme.TEXT_SCALE <= 1.3 else 0.64)), row_h)
             sel = pygame.Rect(lab.right + gap, y, panel_w - lab.w - gap, row_h)
             idx = options.index(value) if value in options else 0
             widgets.append(Selector(name, label, options, idx, fmt,
@@ -125,8 +126,16 @@ class SettingsScene(WidgetScene):
         title_text(surface, _("Settings"), (w // 2, int(h * 0.075)), int(h * 0.08))
         theme.rounded_panel(surface, self.panel, (250, 241, 220, 235))
         for label, r in self.labels:
-            t = theme.fit_text(label, int(r.h * 0.4), r.w, theme.INK, bold=True)
-            surface.blit(t, (r.x, r.centery - t.get_height() // 2))
+            # The row grew with the text size already: its words are 40 % (larger text: 58 %)
+            # of its height
+            # (not scaled twice), on two lines where one is too narrow for them.
+            px = max(1, round(r.h * (0.4 if theme.TEXT_SCALE <= 1.3 else 0.58) / theme.TEXT_SCALE))
+            if theme.font(px, True).size(label)[0] <= r.w:
+                t = theme.fit_text(label, px, r.w, theme.INK, bold=True)
+                surface.blit(t, (r.x, r.centery - t.get_height() // 2))
+            else:
+                theme.draw_wrapped(surface, label, r.inflate(0, 4), px, theme.INK, bold=True,
+                                   middle=True, line_gap=1.0)
         if self.note:
             theme.draw_wrapped(surface, self.note, self.note_rect,
                                max(1, int(self.note_rect.h * 0.17 / theme.TEXT_SCALE)),

@@ -31,12 +31,15 @@ class TitleScene(WidgetScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        rows = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062)
+        foot = theme.font(max(11, int(size[1] * 0.02))).get_linesize()  # the hints
+        rows = layout.menu_column(size, 5, top_frac=0.53, height_frac=0.062, bottom=foot)
         # New game and Continue on the first row, Join a table alone on the second; the
-        # rest in pairs, a little wider.
+        # rest in pairs, a little wider (within the window: larger text makes them wide).
         gap = max(8, rows[0].h // 4)
-        pairs = [layout.split_h(r.inflate(r.w // 2, 0), 2, gap) for r in rows[2:]]
-        first = layout.split_h(rows[0].inflate(rows[0].w // 2, 0), 2, gap)
+        pair_w = min(rows[0].w * 3 // 2, int(size[0] * 0.96)) - rows[0].w
+        pairs = [layout.split_h(r.inflate(pair_w, 0), 2, gap) for r in rows[2:]]
+        first = layout.split_h(rows[0].inflate(pair_w, 0), 2, gap)
+        self.buttons_top = rows[0].y  # the picture and the subtitle stay above them
         rects = first + rows[1:2] + [r for pair in pairs for r in pair]
         items = [
             ("new", _("New game"), self.new_game, "primary"),
@@ -193,11 +196,19 @@ class TitleScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface)
         w, h = self.size
-        # A fan of the five ingredients behind the title: the game at a glance.
-        ch = int(h * 0.2)
+        # A fan of the five ingredients behind the title: the game at a glance, between
+        # the title and the subtitle above the buttons (larger text: taller buttons, a
+        # smaller fan).
+        sub = theme.fit_text(_("a pizza card game of memory and nerve"), int(h * 0.03),
+                             int(w * 0.94), theme.CREAM_DARK)
+        top = getattr(self, "buttons_top", int(h * 0.53))
+        sub_y = min(int(h * 0.48), top - sub.get_height() // 2 - max(4, h // 80))
+        room = sub_y - sub.get_height() // 2 - int(h * 0.17)
+        ch = max(int(h * 0.06), min(int(h * 0.2), int(room * 0.85)))
         cw, ch = layout.card_size(ch)
         kinds = KINDS
-        cx, base_y = w // 2, int(h * 0.295)
+        cx = w // 2
+        base_y = min(int(h * 0.295), int(h * 0.17) + room // 2)
         for i, kind in enumerate(kinds):
             angle = (i - 2) * 11
             card = self.app.cards.ingredient(kind, 2 if i == 2 else 1, (cw, ch))
@@ -207,9 +218,7 @@ class TitleScene(WidgetScene):
             y = base_y + abs(i - 2) * ch * 0.05 + bob
             surface.blit(rot, rot.get_rect(center=(int(x), int(y))))
         title_text(surface, "Sole Mio!", (w // 2, int(h * 0.1)), int(h * 0.115))
-        sub = theme.fit_text(_("a pizza card game of memory and nerve"), int(h * 0.03),
-                             int(w * 0.94), theme.CREAM_DARK)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.48))))
+        surface.blit(sub, sub.get_rect(center=(w // 2, sub_y)))
         self.focus.draw(surface)
         self.draw_notices(surface)
         foot = theme.fit_text(access.hints(self.app), max(11, int(h * 0.02)), int(w * 0.96),

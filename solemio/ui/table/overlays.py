@@ -59,6 +59,27 @@ def message_line(surface: pygame.Surface, r: pygame.Rect, text: str, error: bool
     """One sentence on a dark pill in the message strip ``r`` (an error: bold, on red)."""
     text = sentence(text)
     colour = theme.CREAM if not error else (255, 214, 190)
+    # The strip grew with the text size (layout.table_layout): a sentence too long for
+    # one line at (nearly) the chosen size takes two, its pill growing over the room kept
+    # above the strip, rather than being fitted down to a fraction of it.
+    grow = layout.text_grow(1.7)
+    px = int(r.h * 0.62 / grow * 0.88)
+    wide = min(surface.get_width() - 2 * r.h, int(r.w * 1.5)) - r.h  # over the sides too
+    if grow > 1 and theme.font(px, error).size(text)[0] > r.w - r.h:
+        lines = theme.wrap(text, px, wide, error)
+        lh = theme.font(px, error).get_linesize()
+        if len(lines) == 2 and 2 * lh <= r.h * 1.7:
+            surf = pygame.Surface((max(theme.font(px, error).size(t)[0] for t in lines),
+                                   2 * lh), pygame.SRCALPHA)
+            for i, line in enumerate(lines):
+                t = theme.fit_text(line, px, surf.get_width(), colour, bold=error)
+                surf.blit(t, t.get_rect(midtop=(surf.get_width() // 2, i * lh)))
+            box = surf.get_rect(midbottom=r.midbottom).inflate(r.h // 2, r.h // 8)
+            box.bottom = r.bottom
+            theme.rounded_panel(surface, box, (30, 18, 10, 170) if not error
+                                else (120, 26, 20, 220), radius=box.h // 3, shadow=False)
+            surface.blit(surf, surf.get_rect(center=box.center))
+            return
     surf = theme.fit_text(text, int(r.h * 0.62), r.w, colour, bold=error)
     box = surf.get_rect(center=r.center).inflate(r.h, r.h // 3)
     theme.rounded_panel(surface, box, (30, 18, 10, 170) if not error

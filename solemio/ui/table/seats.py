@@ -119,7 +119,7 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
         pygame.draw.rect(surface, theme.GOLD, rect.inflate(6, 6), width=max(3, rect.h // 40),
                          border_radius=max(8, rect.h // 10) + 3)
     pad = max(4, rect.h // 16)
-    head_h = int(rect.h * 0.27)
+    head_h = head_height(rect)
     rad = head_h // 2 - 1
     cy = band.bottom + pad // 2 + head_h // 2
     seat_token(app, surface, colour, (rect.x + pad + rad, cy), rad)
@@ -145,8 +145,9 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     slots = [(what, labels[what], counts[what])
              for what in panel_slots(show_hand_backs, view.scorer_holder == seat)]
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
-    # The labels under the piles are drawn to their cells, like the badges: at 100 %.
-    label_px = theme.unscaled(label_px)
+    # The labels under the piles are drawn to their cells, like the badges: at 100 %, a
+    # little larger with a larger text size (as far as their cell allows).
+    label_px = theme.unscaled(label_px * layout.text_grow(1.4))
     edition = session.cardset.scorer_name
     places = slot_places(rect, slots)
     for (what, _label, n), (r, centre, px, label_r, lt) in zip(slots, places, strict=True):
@@ -221,8 +222,9 @@ def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
     labels of a panel share one text size, the largest at which the longest word of
     this language fits its cell ("bestellingen", "commandes")."""
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
-    # The labels under the piles are drawn to their cells, like the badges: at 100 %.
-    label_px = theme.unscaled(label_px)
+    # The labels under the piles are drawn to their cells, like the badges: at 100 %, a
+    # little larger with a larger text size (as far as their cell allows).
+    label_px = theme.unscaled(label_px * layout.text_grow(1.4))
     cell_w = min((c.w for c in cells), default=1)
     px_label = min((_label_size(label, label_px, cell_w) for _w, label, _n in slots),
                    default=label_px)
@@ -233,7 +235,7 @@ def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
         px = max(10, int(ch * 0.24))
         centre = (r.right - 2, r.bottom - badge_radius(n if n is not None else 0, px) - 1)
         lt = theme.fit_text(label, px_label, cell.w, theme.WALNUT_MID,
-                            min_px=min(px_label, LABEL_MIN_PX))
+                            min_px=min(px_label, LABEL_MIN_PX) / layout.text_grow(1.4))
         out.append((r, centre, px, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)), lt))
     return out
 
@@ -250,6 +252,12 @@ def _label_size(label: str, px: int, max_w: int) -> int:
     return size
 
 
+def head_height(rect: pygame.Rect) -> int:
+    """A seat panel's head (the token, the name, the level): a quarter of the panel, up to
+    a third with a larger text size (the name grows; the piles below give way)."""
+    return int(rect.h * 0.27 * layout.text_grow(1.3))
+
+
 def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list[pygame.Rect],
                                                         tuple[int, int]]:
     """A seat panel's body: its rectangle, label size, one cell per slot and the card size.
@@ -259,7 +267,7 @@ def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list
     one row of four or five gave each label a cell narrower than "commandes".
     """
     pad = max(4, rect.h // 16)
-    head_h = int(rect.h * 0.27)
+    head_h = head_height(rect)
     band_bottom = rect.y + max(6, rect.h // 18)
     cy = band_bottom + pad // 2 + head_h // 2
     body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,

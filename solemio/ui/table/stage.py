@@ -124,9 +124,12 @@ class Stage:
     def draw_top_bar(self, surface: pygame.Surface, title: str) -> None:
         L = self.L
         bar = L.top_bar
-        px = int(bar.h * 0.5)
-        t = theme.text(data_text(self.session.cardset.name), int(bar.h * 0.7), theme.CREAM,
-                       display=True)
+        # The bar grew with the text size (layout.table_layout); the edition's name is the
+        # bar's logo and keeps its size, leaving the room to the words of the round.
+        base_h = bar.h / layout.text_grow(1.25)
+        px = int(base_h * 0.5)
+        t = theme.text(data_text(self.session.cardset.name), theme.unscaled(int(base_h * 0.7)),
+                       theme.CREAM, display=True)
         surface.blit(t, (bar.x, bar.centery - t.get_height() // 2))
         x = bar.x + t.get_width() + bar.h // 2
         limit = self.bar_limit()

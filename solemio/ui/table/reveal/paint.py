@@ -180,7 +180,9 @@ class RevealStage(Stage):
 
     def order_rect(self) -> pygame.Rect:
         r = self.L.reveal_order
-        cw, ch = shared_size(layout.card_fit(r.w * 0.6, r.h * 0.46), self.L.oven.size)
+        # Larger text: a smaller card, so the order's words below keep their size.
+        cw, ch = shared_size(layout.card_fit(r.w * 0.6, r.h * 0.46 / layout.text_grow(1.5)),
+                             self.L.oven.size)
         return pygame.Rect(r.centerx - cw // 2, r.y + int(r.h * 0.06), cw, ch)
 
     def spots(self, cols: tuple = ((),) * 5, pace: Any = None) -> flights.Spots:
@@ -254,8 +256,8 @@ class RevealStage(Stage):
         r = self.L.reveal_oven
         px = max(11, int(r.h * 0.1))
         # Centred under the pile: never wider than the room left of the window's edge.
-        return theme.fit_text(ngettext("{n} card left", "{n} cards left", left), px,
-                              2 * r.centerx - 4, theme.CREAM, bold=True)
+        return theme.fit_lines(ngettext("{n} card left", "{n} cards left", left), px,
+                               2 * r.centerx - 4, theme.CREAM, bold=True)
 
     def oven_rect(self, left: int) -> pygame.Rect:
         """Where the oven pile and its label paint (the pile's edges go right and down)."""
@@ -394,14 +396,20 @@ class RevealStage(Stage):
 
         surface.blit(theme.layer(key, area.size, paint), area.topleft)
 
+    @staticmethod
+    def prompt_share() -> float:
+        """The prompt's share of the choice area: 30 %, up to 39 % with a larger text
+        size (the question is read first; the choices give way)."""
+        return 0.3 * layout.text_grow(1.3)
+
     def prompt_box(self) -> pygame.Rect:
         area = self.choice_area
-        return pygame.Rect(area.x, area.y, area.w, int(area.h * 0.3) - 6)
+        return pygame.Rect(area.x, area.y, area.w, int(area.h * self.prompt_share()) - 6)
 
     def choice_grid(self) -> pygame.Rect:
         """Where a decision's widgets go: the choice area under its prompt."""
         area = self.choice_area
-        ph = int(area.h * 0.3)
+        ph = int(area.h * self.prompt_share())
         return pygame.Rect(area.x, area.y + ph, area.w, area.h - ph)
 
     def draw_prompt(self, surface: pygame.Surface, prompt: str) -> None:
@@ -412,8 +420,9 @@ class RevealStage(Stage):
             local = pygame.Rect(0, 0, box.w, box.h)
             theme.rounded_panel(surf, local, (250, 241, 220, 235), radius=box.h // 5,
                                 shadow=False)
-            theme.draw_wrapped(surf, prompt, local.inflate(-box.h // 3, -box.h // 6),
-                               int(box.h * 0.3), theme.INK, bold=True)
+            pad = int(box.h / layout.text_grow(1.3))  # the margins of the 100 % box
+            theme.draw_wrapped(surf, prompt, local.inflate(-pad // 3, -pad // 6),
+                               int(pad * 0.3), theme.INK, bold=True)
         surface.blit(theme.layer(("prompt", box.size, prompt), box.size, paint), box.topleft)
 
     def draw_deciding(self, surface: pygame.Surface, text: str) -> None:
