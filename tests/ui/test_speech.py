@@ -136,8 +136,12 @@ def hidden_orders(sess: GameSession) -> set[str]:
                 (mine if seat == viewer else names).add(full)
     # An order announced as it went into the oven is public (the pass screen's recap says
     # it to the next person too), though its owner may hold another of the same name.
+    # So is one turned over in the reveal, filled or not ("Anna fills Four of a kind (4
+    # mushrooms)" while Giulia holds another).
     played = {order_full_name(cs, tuple(ev["order"])) for ev in game.events_for(viewer)
-              if ev.get("type") == E.ORDER and ev.get("order")}
+              if ev.get("type") in (E.ORDER, E.FILLED, E.FAILED) and ev.get("order")}
+    played |= {order_full_name(cs, tuple(ev["card"])) for ev in game.events_for(viewer)
+               if ev.get("type") == E.REVEAL and ev.get("card") and ev["card"][0] not in KINDS}
     return names - mine - played
 
 
