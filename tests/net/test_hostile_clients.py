@@ -154,7 +154,8 @@ def test_hostile_clients_are_refused_and_nobody_else_notices(server):
         game.scores()
     assert check_frames(ca.frames, {code_a: game}, {(code_a, ta.viewer)}) > 10
     assert check_frames(cb.frames, {code_a: game}, {(code_a, tb.viewer)}) > 10
-    assert not any(f["type"] == "refused" for f in ca.frames + cb.frames)
+    refusals = [f for f in ca.frames + cb.frames if f["type"] == "refused"]
+    assert not refusals, refusals
     assert plain(ta.events()) == plain(game.events_for(ta.viewer))
     for c in (host, ca, cb):
         c.close()
