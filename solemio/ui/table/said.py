@@ -31,8 +31,10 @@ def draw_said(surface: pygame.Surface, session: Any, seat_rects: dict, size: tup
         px = max(12, int(size[1] * 0.019))
         width = max(r.w, int(size[0] * 0.18)) - px
         lines = theme.wrap(text, px, width)
-        if len(lines) > 2:  # two lines at most; the second one shrinks to fit
-            lines = lines[:1] + [" ".join(lines[1:])]
+        # Two lines at most (three with a larger text size); the last one shrinks to fit.
+        most = 2 if theme.TEXT_SCALE <= 1.3 else 3
+        if len(lines) > most:
+            lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
         surfs = [theme.fit_text(line, px, width, theme.CREAM) for line in lines]
         lh = theme.font(px).get_linesize()
         box = pygame.Rect(0, 0, max(t.get_width() for t in surfs) + px,
