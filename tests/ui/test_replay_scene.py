@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pygame
+from ui_helpers import finished_session
 
 from solemio import records
 from solemio.engine import events as E
 from solemio.engine import load_cardset
 from solemio.engine.simulate import play_random_game
-from solemio.show.host import GameSession, SeatConfig
 from solemio.ui import driver
 from solemio.ui.scenes.gameover import GameOverScene
 from solemio.ui.scenes.records import RecordsScene
@@ -16,20 +16,10 @@ from solemio.ui.scenes.replay import ReplayScene
 from solemio.ui.scenes.title import TitleScene
 
 
-def _finished_session() -> GameSession:
-    seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bot", "green", person=False),
-             SeatConfig("Cleo", "red", person=False)]
-    sess = GameSession(load_cardset("sole-mio"), seats, 5)
-    while not sess.game.is_over():
-        sess.game.apply(sess.game.decision().choices[-1])
-    sess.seek(sess.game.event_count())
-    return sess
-
-
 def test_game_over_keeps_a_record_and_opens_the_replay(make_app):
     app = make_app((1024, 600))
     app.manager.push(TitleScene(app))
-    sess = _finished_session()
+    sess = finished_session()
     app.manager.push(GameOverScene(app, sess))
     [info] = records.list_records()
     assert info.names == ("Anna", "Bot", "Cleo")

@@ -10,6 +10,7 @@ import threading
 import time
 
 import pygame
+from ui_helpers import finished_session
 
 from solemio.engine import load_cardset
 from solemio.show.host import GameSession, SeatConfig
@@ -31,16 +32,6 @@ def spoken_app(make_app, **settings):
     rec = RecordingSpeaker()
     app.narrator.use(rec)
     return app, rec
-
-
-def finished_session() -> GameSession:
-    seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bot", "green", person=False),
-             SeatConfig("Cleo", "red", person=False)]
-    sess = GameSession(load_cardset("sole-mio"), seats, 5)
-    while not sess.game.is_over():
-        sess.game.apply(sess.game.decision().choices[-1])
-    sess.seek(sess.game.event_count())
-    return sess
 
 
 def test_the_replay_says_where_it_stands_and_the_move_shown(make_app):

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from solemio.engine import load_cardset
+from solemio.show.host import GameSession, SeatConfig
+
 FAST_AGENTS = {"hard": {"budget_ms": 20}}  # the tests check the flow, not the strength
 
 
@@ -23,3 +26,16 @@ def recording_texts(monkeypatch) -> set[str]:
     theme.base_font.cache_clear()
     theme.clear_caches()
     return rendered
+
+
+def finished_session() -> GameSession:
+    """A Sole Mio! game of one person and two computers, played to its end at once (each
+    seat takes its last choice) and shown at its last event: a replay to open."""
+    seats = [SeatConfig("Anna", "blue", person=True), SeatConfig("Bot", "green", person=False),
+             SeatConfig("Cleo", "red", person=False)]
+    sess = GameSession(load_cardset("sole-mio"), seats, 5)
+    while not sess.game.is_over():
+        sess.game.apply(sess.game.decision().choices[-1])
+    sess.seek(sess.game.event_count())
+    return sess
+
