@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from ui_helpers import finished_session
 
 from solemio.coach.words import items
 from solemio.engine import events as E
@@ -12,7 +13,6 @@ from solemio.ui import driver
 from solemio.ui.scenes.gameover import GameOverScene
 from solemio.ui.scenes.replay import ReplayScene
 from solemio.ui.scenes.title import TitleScene
-from tests.ui.test_replay_scene import _finished_session
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def _open_with_coach(app, sess) -> ReplayScene:
 def test_game_over_opens_the_replay_with_the_coach(make_app):
     app = make_app((1024, 640))
     app.manager.push(TitleScene(app))
-    sess = _finished_session()
+    sess = finished_session()
     app.manager.push(GameOverScene(app, sess))
     driver.click(app, driver.widget(app, "coach").rect)
     rp = app.manager.top
@@ -77,7 +77,7 @@ def test_game_over_opens_the_replay_with_the_coach(make_app):
 
 def test_a_failed_order_item_jumps_to_its_reveal(make_app):
     app = make_app((1920, 1080))
-    sess = _finished_session()
+    sess = finished_session()
     rp = _open_with_coach(app, sess)
     _wait(app, rp)
     failed = [i for i, it in enumerate(rp.coach.items) if it.kind == "failed"]
@@ -95,7 +95,7 @@ def test_the_coach_fits_in_every_language(make_app, lang):
 
     app = make_app((1024, 640), language=lang)
     i18n.set_language(lang)
-    sess = _finished_session()
+    sess = finished_session()
     rp = _open_with_coach(app, sess)
     theme.OVERFLOWS.clear()
     app.step([], 0.016, draw=True)  # the coach still looking
