@@ -8,6 +8,8 @@ believes, so it is safe to use on a view.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solemio.ai.memory import Entry
 from solemio.engine import KINDS, CardSet
 
@@ -313,42 +315,39 @@ def project_from(
     mine = dict(mine)
     lu, ld = _lost(lost_trust)
     for i in range(start, end):
-        e = entries[i]
-        if e.tag == "ing":
-            cu[e.kind] += e.singles + 2 * e.doubles
-            cd[e.kind] += e.doubles
-        elif e.tag == "lost":
-            for k in range(5):
-                cu[k] += e.cards * lu
-                cd[k] += e.cards * ld
-        else:
-            own = kind_of(e.seat)
-            spec = ev.spec(e.order)
-            special = spec.otype.special
-            if special == "block":
-                if e.seat == me:
-                    mine[i] = 0.6 if cu[own] + hu[own] >= 2 else 0.0
-                cu[own] *= 0.4
-                cd[own] *= 0.4
-                continue
-            if special == "show":
-                if e.seat == me:
-                    mine[i] = 0.5
-                continue
-            if e.seat == me:
-                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, hu, hd)
-                ok = miss <= 0.01
-                mine[i] = 1.0 if ok else (0.35 if miss <= 2 and spec.help and ev.cs.help else 0.0)
-            else:
-                miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, _ZERO, _ZERO)
-                ok = miss <= opp_topup
-            if ok or (e.seat == me and mine[i] > 0.3):
-                for k in range(5):
-                    t = take[k]
-                    if t:
-                        cu[k] = max(0.0, cu[k] - t)
-                        cd[k] = min(cd[k], cu[k] / 2)
+        mv = fold_slot(ev, entries[i], cu, cd, me, kind_of, scorer, hu, hd, opp_topup, lu, ld)
+        if mv is not None:
+            mine[i] = mv
     return cu, cd, mine
+
+
+def fold_slot(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: int, kind_of: Any,
+              scorer: int, hu: list[int], hd: list[int], opp_topup: float,
+              lu: float = LOST_UNITS, ld: float = LOST_DOUBLES) -> float | None:
+    """One slot of the fold, ``cu`` and ``cd`` changed in place (the plain projection's and
+    the play-outs' fold graph's one arithmetic).
+
+    Returns the chance for the seat's own order (None for anything else).
+    """
+    if e.tag == "ing":
+        cu[e.kind] += e.singles + 2 * e.doubles
+        cd[e.kind] += e.doubles
+        return None
+    if e.tag == "lost":
+        for k in range(5):
+            cu[k] += e.cards * lu
+            cd[k] += e.cards * ld
+        return None
+    own = kind_of(e.seat)
+    special = ev.spec(e.order).otype.special
+    if special == "block":
+        mv = (0.6 if cu[own] + hu[own] >= 2 else 0.0) if e.seat == me else None
+        cu[own] *= 0.4
+        cd[own] *= 0.4
+        return mv
+    if special == "show":
+        return 0.5 if e.seat == me else None
+    return _order_step(ev, e, cu, cd, me, own, scorer, hu, hd, opp_topup)
 
 
 def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: int, own: int,

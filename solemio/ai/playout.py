@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from solemio.ai.evaluate import LOST_DOUBLES, LOST_UNITS, Evaluator, _order_step, projection_start
+from solemio.ai.evaluate import Evaluator, fold_slot, projection_start
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView
@@ -238,28 +238,7 @@ class _SampleSelf(HeuristicAgent):
         """One slot of ``evaluate.project_from``'s fold, with its arithmetic (lost trust 1)."""
         cu = list(st.cu)
         cd = list(st.cd)
-        mv = None
-        if e.tag == "ing":
-            cu[e.kind] += e.singles + 2 * e.doubles
-            cd[e.kind] += e.doubles
-        elif e.tag == "lost":
-            for k in range(5):
-                cu[k] += e.cards * LOST_UNITS
-                cd[k] += e.cards * LOST_DOUBLES
-        else:
-            me = self.seat
-            own = self.kind_of(e.seat)
-            special = self.ev.spec(e.order).otype.special
-            if special == "block":
-                if e.seat == me:
-                    mv = 0.6 if cu[own] + hu[own] >= 2 else 0.0
-                cu[own] *= 0.4
-                cd[own] *= 0.4
-            elif special == "show":
-                if e.seat == me:
-                    mv = 0.5
-            else:
-                mv = _order_step(self.ev, e, cu, cd, me, own, scorer, hu, hd, topup)
+        mv = fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
         return graph.intern(cu, cd), mv
 
     def _scorer_kind(self, view: SeatView) -> int:
