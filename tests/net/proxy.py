@@ -77,7 +77,22 @@ class Proxy:
         self.drops += 1
 
     def stop(self) -> None:
-        self.drop()
-        self._loop.call_soon_threadsafe(self._server.close)
+        """Cut every connection and end every pipe before the loop stops, so no pipe is
+        left half-run for the garbage collector to finish on a closed loop."""
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(5)
+        self.drops += 1
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+    async def _shutdown(self) -> None:
+        self._server.close()
+        for w in list(self._writers):
+            w.transport.abort()
+        tasks = {t for t in asyncio.all_tasks() if t is not asyncio.current_task()}
+        if tasks:  # the cut connections end their pipes; what still waits is cancelled
+            _done, waiting = await asyncio.wait(tasks, timeout=2)
+            for t in waiting:
+                t.cancel()
+            await asyncio.gather(*waiting, return_exceptions=True)
