@@ -277,6 +277,13 @@ class HeuristicAgent(Agent):
                     dem[k] += hand[k]
         return dem
 
+    # the last turn plan: (the play picked, its best order's value and id as ``best_order``
+    # finds them on the columns and hand after that play, the threshold, whether the hand
+    # holds a block order, the seat's kind, the columns valued for the play: units and
+    # doubles); the play-outs' policy answers the order decision that follows from it
+    # where that is the same computation (``playout._SampleSelf._d_play``)
+    planned: tuple | None = None
+
     def _d_play(self, view: SeatView, ctx: dict) -> tuple:
         hu, hd, orders = hand_vectors(view.hand)
         cu0, cd0, _mine = self._project(view, hu, hd)
@@ -296,6 +303,7 @@ class HeuristicAgent(Agent):
         deps = [self._value_deps(oid, own, sk, orders) for oid in uniq]
         still: list[float | None] = [None] * len(uniq)
         best, pick = -1e9, view.choices[0]
+        pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
         for ch in self._candidate_plays(view.choices):
             k = KIDX[ch[1]]
             s, d = ch[2], ch[3]
@@ -311,6 +319,7 @@ class HeuristicAgent(Agent):
             score = 0.0
             if orders:
                 v = -1.0  # best_order's value, the same orders in the same order
+                which = None
                 for i, oid in enumerate(uniq):
                     dep = deps[i]
                     if dep is None or k in dep:
@@ -320,7 +329,7 @@ class HeuristicAgent(Agent):
                         if w is None:
                             w = still[i] = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
                     if w > v:
-                        v = w
+                        v, which = w, oid
                 if v >= t:
                     score += v
             if keep:
@@ -333,6 +342,9 @@ class HeuristicAgent(Agent):
             score += self._noise()
             if score > best:
                 best, pick = score, ch
+                if orders:
+                    pick_v, pick_oid, pick_cu, pick_cd = v, which, cu, cd
+        self.planned = (pick, pick_v, pick_oid, t, has_block, own, pick_cu, pick_cd)
         return pick
 
     @staticmethod
@@ -357,6 +369,11 @@ class HeuristicAgent(Agent):
     def _d_order(self, view: SeatView, ctx: dict) -> tuple:
         hu, hd, orders = hand_vectors(view.hand)
         cu, cd, _ = self._project(view, hu, hd)
+        return self._order_on(view, cu, cd, hu, hd, orders)
+
+    def _order_on(self, view: SeatView, cu: list[float], cd: list[float],
+                  hu: list[int], hd: list[int], orders: list[str]) -> tuple:
+        """The order decision on these projected columns and this hand."""
         v, oid = self.best_order(view, cu, cd, hu, hd, orders)
         if oid is not None and v + self._noise() * 0.5 >= self.threshold(view, orders):
             return ("order", oid)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from solemio.ai.evaluate import Evaluator, fold_slot, projection_start
+from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, projection_start
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView
@@ -161,6 +161,7 @@ class _SampleSelf(HeuristicAgent):
         self._free = self._base_free
         self._oven_cards = self._base_cards
         self._at_free: dict[tuple, tuple[int, _Fold]] = {}  # this play-out's, by key
+        self._next_order = None
 
     def sync(self, view: SeatView) -> None:
         round_no, n, entries, _seen0 = self._base
@@ -241,6 +242,81 @@ class _SampleSelf(HeuristicAgent):
         mv = fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
         return graph.intern(cu, cd), mv
 
+    # the order decision right after the seat's own turn plan, answered from that plan:
+    # (the game, its history's length after the play, the play, the plan), or None
+    _next_order: tuple | None = None
+
+    def _d_play(self, view: SeatView, ctx: dict) -> tuple:
+        """The heuristic's turn plan; what it found for the order decision that follows, kept.
+
+        The order decision right after the play (``_d_order``) values every
+        order in hand on the oven's projection with the play on top and on
+        the hand after the play: what the plan valued for the picked play,
+        whenever that projection gives the plan's columns plus the play (the
+        fold reads the hand only at the seat's own orders; without one in
+        the oven always), the seat draws no noise, and the play is not of its
+        own kind while it holds a block order (a block order's value reads
+        the units of its kind seen played, which the play changes).  Then the
+        plan's best order and threshold answer that decision
+        (``tests/ai/test_playout_shortcuts.py`` compares with the plain
+        decision at every such point of whole games).
+        """
+        pick = HeuristicAgent._d_play(self, view, ctx)
+        self._next_order = None
+        planned = self.planned
+        if (type(view) is _LiveView and self._exact and not self.style.noise
+                and planned is not None and planned[0] is pick and pick[0] == "play"
+                and planned[2] is not None and not (planned[4] and KIDX[pick[1]] == planned[5])):
+            g = view._g  # noqa: SLF001 - the live view's own game
+            self._next_order = (g, len(g.history) + 1, ("play", self.seat, *pick[1:]), planned)
+        return pick
+
+    def _d_order(self, view: SeatView, ctx: dict) -> tuple:
+        nxt = self._next_order
+        self._next_order = None
+        if nxt is not None and type(view) is _LiveView:
+            g = view._g  # noqa: SLF001 - the live view's own game
+            if nxt[0] is g and nxt[1] == len(g.history) and g.history[-1] == nxt[2]:
+                _pick, v, oid, t, _b, _o, pcu, pcd = nxt[3]
+                if self._free == len(self._all):  # no own order: the plan's columns, surely
+                    return ("order", oid) if v >= t else ("no-order",)
+                hu, hd, orders = hand_vectors(view.hand)
+                cu, cd, _ = self._project(view, hu, hd)
+                if cu == pcu and cd == pcd:
+                    return ("order", oid) if v >= t else ("no-order",)
+                return self._order_on(view, cu, cd, hu, hd, orders)
+        return HeuristicAgent._d_order(self, view, ctx)
+
+    def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
+        """The heuristic's, its parts that do not read the hand kept per live view.
+
+        A turn plan asks it for every candidate play of the seat's own kind
+        while it holds a block order; the deck's units, the columns, what was
+        seen played and the opponents' share of the unseen cards are the same
+        for the whole decision (the same operations in the same order).
+        """
+        if type(view) is not _LiveView:
+            return HeuristicAgent._opp_expect(self, view, kind, hu)
+        oe = view.oe
+        if oe is None:
+            oe = view.oe = {}
+        got = oe.get(kind)
+        if got is None:  # the view's columns, seats and supply, read from its game
+            g = view._g  # noqa: SLF001 - the live view's own game
+            s, d = self.ev.cs.deck_counts(g.n)
+            units, ckind = g.cards.units, g.cards.kind
+            col = sum(units[c] for c in g.cols[kind])
+            opp = 0
+            for i, hand in enumerate(g.hands):
+                if i != view.seat:
+                    opp += sum(1 for c in hand if ckind[c] >= 0)
+            pool = opp + len(g.supply)
+            got = oe[kind] = (s + 2 * d, max(self.memory.seen_played[kind], col),
+                              opp / pool if pool else 1.0)
+        total, seen, share = got
+        unseen = max(0.0, total - hu[kind] - seen)
+        return unseen * share
+
     def _scorer_kind(self, view: SeatView) -> int:
         """The heuristic's, asked a dozen times a decision: the live view keeps it."""
         if type(view) is not _LiveView:
@@ -299,7 +375,7 @@ class _LiveView:
     field without a shortcut comes from the full view, built once on demand.
     """
 
-    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns", "sk")
+    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns", "sk", "oe")
 
     def __init__(self, g: Game, seat: int) -> None:
         self._g = g
@@ -311,6 +387,7 @@ class _LiveView:
         self._seats: _LiveSeats | None = None
         self._columns: tuple | None = None
         self.sk = -1  # the scorer's kind, once the policy asked (``_SampleSelf._scorer_kind``)
+        self.oe: dict | None = None  # ``_SampleSelf._opp_expect``'s parts per kind
 
     def _view(self) -> SeatView:
         if self._full is None:
@@ -433,6 +510,23 @@ class KeyedRandom:
         return ((x ^ (x >> 31)) >> 11) * (1.0 / 9007199254740992.0)
 
 
+# the light policy's reading of a play decision's choices, per choices tuple (the engine
+# keeps one tuple per hand's ingredients: ``engine.memo.play_decision``), keyed by its id
+# and holding the tuple itself, so an id reused after the engine's table started over misses
+_LIGHT_PLAYS: dict[int, tuple] = {}
+
+
+def _light_plays(ch: tuple) -> tuple:
+    """(the choices, the kinds played in sorted order, per kind its one-card plays, the first play)."""
+    plays = [c for c in ch if c[0] == "play"]
+    kinds = sorted({c[1] for c in plays})
+    mines = [[c for c in plays if c[1] == k and c[2] + c[3] == 1] for k in kinds]
+    if len(_LIGHT_PLAYS) > 20_000:
+        _LIGHT_PLAYS.clear()
+    got = _LIGHT_PLAYS[id(ch)] = (ch, kinds, mines, plays[0] if plays else None)
+    return got
+
+
 def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
     """A fast stand-in for an opponent: sensible, cheap, a little random.
 
@@ -447,13 +541,15 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
     kind = d.kind
     ch = d.choices
     if kind == "play":
-        plays = [c for c in ch if c[0] == "play"]
-        if not plays:
+        got = _LIGHT_PLAYS.get(id(ch))
+        if got is None or got[0] is not ch:
+            got = _light_plays(ch)
+        _ch, kinds, mines, first = got
+        if not kinds:
             return ch[0]
-        kinds = sorted({c[1] for c in plays})
-        k = kinds[int(rng.random() * len(kinds))]
-        mine = [c for c in plays if c[1] == k and c[2] + c[3] == 1]
-        return mine[int(rng.random() * len(mine))] if mine else plays[0]
+        i = int(rng.random() * len(kinds))
+        mine = mines[i]
+        return mine[int(rng.random() * len(mine))] if mine else first
     if kind == "order":
         n = g.n
         supply = len(g.supply)

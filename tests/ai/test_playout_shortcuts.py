@@ -1,0 +1,135 @@
+"""The play-outs' shortcuts answer what the plain rules of thumb answer, at every decision.
+
+Hard's play-out policy (``playout._SampleSelf``) answers some decisions
+from work it did already (the order decision from the turn plan just made)
+or with a cheaper computation of the same rule.  Here whole games are
+played with every seat decided by that policy on a live view of the game,
+as inside a play-out (the oven's memory prepared at each round's start and
+at random points, as a search does), and at every decision each shortcut is
+checked against the plain computation of the rule (``HeuristicAgent``'s
+methods on the same seat, memory and position).  Each shortcut must also
+fire often, or these checks would prove nothing.  The opponents' light
+policy, which reads a play decision's choices once per tuple of choices,
+is compared the same way with the plain reading written out here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from solemio.ai.base import Searcher
+from solemio.ai.heuristic import HeuristicAgent
+from solemio.ai.playout import KeyedRandom, _LiveView, _SampleSelf, light_policy
+from solemio.ai.search import HardAgent
+from solemio.engine import load_cardset, new_game
+
+EDITIONS = ("sole-mio", "mamma-mia", "grande")
+COLOURS4 = ["blue", "green", "brown", "red"]
+
+
+class _Checked(_SampleSelf):
+    """The play-out policy, each shortcut's answer compared with the plain rule's."""
+
+    fired: Counter
+
+    def _d_order(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        nxt = self._next_order
+        fast = _SampleSelf._d_order(self, view, ctx)
+        plain = HeuristicAgent._d_order(self, view, ctx)
+        assert fast == plain, (view.hand, view.history[-3:])
+        if nxt is not None and nxt[0] is view._g and nxt[1] == len(view.history):  # noqa: SLF001
+            self.fired["order after plan"] += 1
+        return fast
+
+    def _opp_expect(self, view, kind, hu):  # noqa: ANN001, ANN202 - the heuristic's signature
+        fast = _SampleSelf._opp_expect(self, view, kind, hu)
+        assert fast == HeuristicAgent._opp_expect(self, view, kind, hu)
+        self.fired["opponents' expected units"] += 1
+        return fast
+
+
+def play(edition: str, seed: int, fired: Counter) -> int:
+    """One whole game of four checked play-out policies; the decisions it took."""
+    cs = load_cardset(edition)
+    g = new_game(cs, COLOURS4, seed=seed)
+    rng = random.Random(seed)
+    pols: dict[int, _Checked] = {}
+    first = g.current_seat()
+    at_round = g.round
+    decisions = 0
+    while not g.is_over():
+        seat = g.current_seat()
+        if g.round != at_round:
+            at_round, first = g.round, seat
+        pol = pols.get(seat)
+        if pol is None:
+            hard = HardAgent(seat, seed, iterations=1)
+            HeuristicAgent.choose(hard, g.view(seat), [], Searcher(None, seat))  # its style and ev
+            pol = pols[seat] = _Checked(seat, 0, style=hard.style)
+            pol.ev = hard.ev
+            pol.memory.colours = list(COLOURS4)
+            pol.fired = fired
+        pol.memory.first = first
+        if pol._base[0] != g.round or rng.random() < 0.1:  # noqa: SLF001 - a search's start
+            pol.prepare(g.history, g.round)
+        g.apply(pol.act(_LiveView(g, seat)))
+        decisions += 1
+    return decisions
+
+
+def has_block(edition: str) -> bool:
+    return any(spec.otype.special == "block" for spec in load_cardset(edition).specs.values())
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_shortcuts_answer_as_the_plain_rules(edition: str) -> None:
+    fired: Counter = Counter()
+    decisions = sum(play(edition, seed, fired) for seed in (7, 8))
+    assert decisions > 300
+    assert fired["order after plan"] >= 20, fired
+    if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
+        assert fired["opponents' expected units"] >= 20, fired
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_shortcuts_answer_as_the_plain_rules_many_games(edition: str) -> None:
+    fired: Counter = Counter()
+    for seed in range(100, 130):
+        play(edition, seed, fired)
+    assert fired["order after plan"] >= 300, fired
+    if has_block(edition):
+        assert fired["opponents' expected units"] >= 300, fired
+
+
+def plain_light_play(ch: tuple, rng: KeyedRandom) -> tuple:
+    """The light policy's play decision as it read the choices at every decision."""
+    plays = [c for c in ch if c[0] == "play"]
+    if not plays:
+        return ch[0]
+    kinds = sorted({c[1] for c in plays})
+    k = kinds[int(rng.random() * len(kinds))]
+    mine = [c for c in plays if c[1] == k and c[2] + c[3] == 1]
+    return mine[int(rng.random() * len(mine))] if mine else plays[0]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_light_policy_plays_as_the_plain_reading(edition: str) -> None:
+    checked = 0
+    for seed in range(20):
+        g = new_game(load_cardset(edition), COLOURS4, seed=seed)
+        fast, plain = KeyedRandom(seed), KeyedRandom(seed)
+        while not g.is_over():
+            d = g.decision()
+            fast.at(g, d.seat, d.kind)
+            choice = light_policy(g, fast)
+            if d.kind == "play":
+                plain.at(g, d.seat, d.kind)
+                assert choice == plain_light_play(d.choices, plain)
+                assert fast._n == plain._n  # noqa: SLF001 - the same dice thrown
+                checked += 1
+            g.apply(choice)
+    assert checked > 1000
