@@ -182,9 +182,13 @@ class HeuristicAgent(Agent):
             if mates:
                 return self._series_value(oid, mates, own, cu, hu)
         miss, spent = self.ev.fill_miss_spent(oid, own, self._scorer_kind(view), cu, cd, hu, hd)
+        return self._fill_worth(miss, spent, self.ev.cs.help and spec.help)
+
+    def _fill_worth(self, miss: float, spent: float, helped: bool) -> float:
+        """An ordinary order's value from what the columns and hand miss and spend."""
         if miss <= 0.05:
             return 1.0 - 0.03 * spent
-        if self.ev.cs.help and spec.help:
+        if helped:
             if miss <= 1.05:
                 return 0.55
             if miss <= 2.05:
@@ -194,6 +198,46 @@ class HeuristicAgent(Agent):
         elif miss <= 2.05:
             return self.style.near_miss2_value
         return 0.0
+
+    def _value_plan(self, oid: str, own: int, scorer: int, orders: list[str]) -> tuple | None:
+        """What ``order_value`` reads for ``oid`` besides the columns and hand, read once.
+
+        ("series", id, kinds, amounts) for a series order with mates, ("fill",
+        id, variants, kind that must be absent or -1, help) for an order whose
+        variants do not depend on the columns; None for the rest (block,
+        show, staircase, variants read from the columns), which
+        ``order_value`` values as it is.  ``_planned_value`` computes the
+        same value from it with the same operations in the same order.
+        """
+        spec = self.ev.spec(oid)
+        ot = spec.otype
+        if ot.special:
+            return None
+        if spec.series and self.style.plan_series:
+            mates = [o for o in orders if o != oid and self.ev.spec(o).series]
+            if mates:
+                members = [oid] + mates[:3]
+                kinds = [KIDX[next(iter(self.ev.spec(o).params["needs"]))] for o in members]
+                return ("series", oid, kinds, list(range(4, 4 - len(members), -1)))
+        if not ot.static_variants or ot.name == "staircase":
+            return None
+        return ("fill", oid, self.ev.needs(oid, own, scorer, [0.0] * 5),
+                own if ot.name == "none-of-mine" else -1, self.ev.cs.help and spec.help)
+
+    def _planned_value(self, plan: tuple, cu: list[float], cd: list[float],
+                       hu: list[int], hd: list[int]) -> float:
+        """``order_value`` from a ``_value_plan`` (the turn plan's many candidate plays)."""
+        if plan[0] == "series":
+            return self._series_on(plan[2], plan[3], cu, hu)
+        _f, _oid, variants, absent, helped = plan
+        if absent >= 0 and cu[absent] > 0.5:
+            return self._fill_worth(99.0, 0.0, helped)
+        bm, bs = 99.0, 0.0  # Evaluator.fill_miss_spent's loop
+        for v in variants:
+            m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
+            if m < bm or (m == bm and s < bs):
+                bm, bs = m, s
+        return self._fill_worth(bm, bs, helped)
 
     def _value_deps(self, oid: str, own: int, scorer: int, orders: list[str]) -> frozenset[int] | None:
         """The kinds of columns and hand ``order_value`` reads for ``oid`` (None: every kind)."""
@@ -214,8 +258,12 @@ class HeuristicAgent(Agent):
         """Best count of series members that columns plus hand fill (4, 3, 2, 1 assigned greedily)."""
         members = [oid] + mates[:3]
         kinds = [KIDX[next(iter(self.ev.spec(o).params["needs"]))] for o in members]
+        return self._series_on(kinds, list(range(4, 4 - len(members), -1)), cu, hu)
+
+    def _series_on(self, kinds: list[int], amounts: list[int], cu, hu) -> float:
+        """``_series_value`` for the members' kinds and the amounts they are given."""
+        members = kinds
         avail = [cu[k] + hu[k] for k in range(5)]
-        amounts = list(range(4, 4 - len(members), -1))
         best = 0.0
         # small search over assignments: members sorted by availability get the big amounts
         order = sorted(range(len(members)), key=lambda i: -avail[kinds[i]])
@@ -291,16 +339,11 @@ class HeuristicAgent(Agent):
         keep = self.style.keep_weight  # 0 for every level: then the demand is never read
         dem = self._demand(view, cu0, cd0, hu, hd, orders) if keep else None
         own = self.kind_of(view.seat)
-        own_sensitive = any(
-            self.ev.spec(o).otype.name == "none-of-mine" for o in orders
-        )
-        has_block = any(self.ev.spec(o).otype.special == "block" for o in orders)
+        sk = self._scorer_kind(view)
+        own_sensitive, has_block, uniq, deps, plans = self._plan_setup(orders, own, sk)
         # a play of kind k changes only kind k's column and hand: the orders that read
         # no kind k keep the value they have without the play (computed once, the same
         # number), and only the others are costed again per candidate
-        uniq = sorted(set(orders))
-        sk = self._scorer_kind(view)
-        deps = [self._value_deps(oid, own, sk, orders) for oid in uniq]
         still: list[float | None] = [None] * len(uniq)
         best, pick = -1e9, view.choices[0]
         pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
@@ -322,12 +365,16 @@ class HeuristicAgent(Agent):
                 which = None
                 for i, oid in enumerate(uniq):
                     dep = deps[i]
-                    if dep is None or k in dep:
-                        w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                    if dep is None or k in dep or still[i] is None:
+                        vp = plans[i]
+                        if vp is None:
+                            w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                        else:
+                            w = self._planned_value(vp, cu, cd, h2u, h2d)
+                        if not (dep is None or k in dep):
+                            still[i] = w
                     else:
                         w = still[i]
-                        if w is None:
-                            w = still[i] = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
                     if w > v:
                         v, which = w, oid
                 if v >= t:
@@ -346,6 +393,31 @@ class HeuristicAgent(Agent):
                     pick_v, pick_oid, pick_cu, pick_cd = v, which, cu, cd
         self.planned = (pick, pick_v, pick_oid, t, has_block, own, pick_cu, pick_cd)
         return pick
+
+    _setups: dict | None = None
+    _setups_style: Style | None = None
+
+    def _plan_setup(self, orders: list[str], own: int, sk: int) -> tuple:
+        """The turn plan's reading of the orders in hand: (an order of "none of mine",
+        a block order, the distinct orders sorted, the kinds each reads, each one's
+        ``_value_plan``); a pure function of the orders, the kinds and the style, kept."""
+        if self._setups is None or self._setups_style is not self.style:
+            self._setups, self._setups_style = {}, self.style
+        key = (*orders, own, sk)
+        got = self._setups.get(key)
+        if got is None:
+            if len(self._setups) > 20_000:
+                self._setups.clear()
+            spec = self.ev.spec
+            uniq = sorted(set(orders))
+            got = self._setups[key] = (
+                any(spec(o).otype.name == "none-of-mine" for o in orders),
+                any(spec(o).otype.special == "block" for o in orders),
+                uniq,
+                [self._value_deps(oid, own, sk, orders) for oid in uniq],
+                [self._value_plan(oid, own, sk, orders) for oid in uniq],
+            )
+        return got
 
     @staticmethod
     def _candidate_plays(choices: tuple) -> list[tuple]:

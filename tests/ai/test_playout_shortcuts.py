@@ -21,6 +21,7 @@ from collections import Counter
 import pytest
 
 from solemio.ai.base import Searcher
+from solemio.ai.evaluate import hand_vectors
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.playout import KeyedRandom, _LiveView, _SampleSelf, light_policy
 from solemio.ai.search import HardAgent
@@ -42,6 +43,17 @@ class _Checked(_SampleSelf):
         assert fast == plain, (view.hand, view.history[-3:])
         if nxt is not None and nxt[0] is view._g and nxt[1] == len(view.history):  # noqa: SLF001
             self.fired["order after plan"] += 1
+        return fast
+
+    def _d_play(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        self._deciding = view
+        return _SampleSelf._d_play(self, view, ctx)
+
+    def _planned_value(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
+        fast = _SampleSelf._planned_value(self, plan, cu, cd, hu, hd)
+        _h, _d, orders = hand_vectors(self._deciding.hand)
+        assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
+        self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
     def _opp_expect(self, view, kind, hu):  # noqa: ANN001, ANN202 - the heuristic's signature
@@ -90,6 +102,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str) -> None:
     decisions = sum(play(edition, seed, fired) for seed in (7, 8))
     assert decisions > 300
     assert fired["order after plan"] >= 20, fired
+    assert fired["prepared order value: fill"] >= 100, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
         assert fired["opponents' expected units"] >= 20, fired
 
@@ -101,6 +114,9 @@ def test_shortcuts_answer_as_the_plain_rules_many_games(edition: str) -> None:
     for seed in range(100, 130):
         play(edition, seed, fired)
     assert fired["order after plan"] >= 300, fired
+    assert fired["prepared order value: fill"] >= 1000, fired
+    if edition != "mamma-mia":
+        assert fired["prepared order value: series"] >= 100, fired
     if has_block(edition):
         assert fired["opponents' expected units"] >= 300, fired
 
