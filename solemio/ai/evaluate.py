@@ -29,6 +29,7 @@ class Evaluator:
         self._variant_needs: dict[tuple, tuple] = {}  # a few hundred at most: orders x variants
         # a variant decision's distinct needs with the first choice of each (heuristic._d_variant)
         self.variant_firsts: dict[tuple, list[tuple]] = {}
+        self.variant_firsts_by_id: dict[int, tuple] = {}  # the same, found by the choices' identity
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)
@@ -148,6 +149,28 @@ class Evaluator:
                 bm, bs = m, s
         return bm, bs
 
+    def fill_miss_take(
+        self, order_id: str, own: int, scorer: int,
+        cu: list[float], cd: list[float], hu: list[int], hd: list[int],
+    ) -> tuple[float, list[float]]:
+        """``best_fill``'s (missing, take): each variant costed by ``miss_spent`` (the same
+        arithmetic, no lists), the columns' take built for the best one alone."""
+        spec = self.cs.order(order_id)
+        ot = spec.otype
+        if ot.special or (ot.name == "none-of-mine" and cu[own] > 0.5):
+            return 99.0, _NONE[3]
+        bm, bs, bv = 99.0, 0.0, None
+        for v in self.needs(order_id, own, scorer, cu):
+            if v[0] == "staircase":
+                cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
+                return cand[0], cand[3]
+            m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
+            if m < bm or (m == bm and s < bs):
+                bm, bs, bv = m, s, v
+        if bv is None:
+            return 99.0, _NONE[3]
+        return bm, _take(bv[1], bv[2], bv[3], cu, cd)
+
     @staticmethod
     def _cost(variant, units, dbl, many, cu, cd, hu, hd):
         miss = 0.0
@@ -186,6 +209,23 @@ class Evaluator:
                 spent += h
                 miss += m - h
         return miss, spent, variant, take, hand
+
+
+def _take(units, dbl, many, cu, cd) -> list[float]:
+    """``Evaluator._cost``'s take (what the columns give), with the same operations."""
+    if many:
+        return list(cu)
+    take = [0.0] * 5
+    for k in range(5):
+        u = units[k]
+        if u:
+            have = cu[k]
+            take[k] = u if have >= u else have
+        dn = dbl[k]
+        if dn:
+            have = cd[k]
+            take[k] += 2 * (dn if have >= dn else have)
+    return take
 
 
 def miss_spent(units, dbl, many, cu, cd, hu, hd) -> tuple[float, float]:
@@ -359,11 +399,11 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
     spec = ev.spec(e.order)
     mv = None
     if e.seat == me:
-        miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, hu, hd)
+        miss, take = ev.fill_miss_take(e.order, own, scorer, cu, cd, hu, hd)
         ok = miss <= 0.01
         mv = 1.0 if ok else (0.35 if miss <= 2 and spec.help and ev.cs.help else 0.0)
     else:
-        miss, _s, _v, take, _h = ev.best_fill(e.order, own, scorer, cu, cd, _ZERO, _ZERO)
+        miss, take = ev.fill_miss_take(e.order, own, scorer, cu, cd, _ZERO, _ZERO)
         ok = miss <= opp_topup
     if ok or (mv is not None and mv > 0.3):
         for k in range(5):

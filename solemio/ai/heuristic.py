@@ -305,8 +305,13 @@ class HeuristicAgent(Agent):
 
     def best_order(self, view, cu, cd, hu, hd, orders) -> tuple[float, str | None]:
         best, which = -1.0, None
-        for oid in sorted(set(orders)):
-            v = self.order_value(view, oid, cu, cd, hu, hd, orders)
+        own, sk = self.kind_of(view.seat), self._scorer_kind(view)
+        _s, _b, uniq, _deps, plans = self._plan_setup(orders, own, sk)
+        for oid, vp in zip(uniq, plans, strict=True):  # sorted(set(orders)), each valued once
+            if vp is None:
+                v = self.order_value(view, oid, cu, cd, hu, hd, orders)
+            else:
+                v = self._planned_value(vp, cu, cd, hu, hd)
             if v > best:
                 best, which = v, oid
         return best, which
@@ -525,7 +530,16 @@ class HeuristicAgent(Agent):
         return pick
 
     def _variant_needs(self, oid: str, choices: tuple, own: int, sk: int) -> list[tuple]:
-        """(need, first choice with it) per distinct need of a variant decision, remembered."""
+        """(need, first choice with it) per distinct need of a variant decision, remembered.
+
+        The engine keeps one tuple of choices per order card and kinds while no
+        column narrows them: such a tuple is found by its identity first
+        (hashing a hundred choices cost more than costing them).
+        """
+        by_id = self.ev.variant_firsts_by_id
+        hit = by_id.get(id(choices))
+        if hit is not None and hit[0] is choices and hit[1] == oid and hit[2] == own and hit[3] == sk:
+            return hit[4]
         key = (oid, own, sk, choices)
         memo = self.ev.variant_firsts
         got = memo.get(key)
@@ -538,6 +552,9 @@ class HeuristicAgent(Agent):
                 if need not in firsts:
                     firsts[need] = ch
             got = memo[key] = list(firsts.items())
+        if len(by_id) > 20_000:
+            by_id.clear()
+        by_id[id(choices)] = (choices, oid, own, sk, got)  # holds the tuple: its id stays its own
         return got
 
     def _d_series(self, view: SeatView, ctx: dict) -> tuple:

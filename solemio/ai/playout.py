@@ -287,6 +287,36 @@ class _SampleSelf(HeuristicAgent):
                 return self._order_on(view, cu, cd, hu, hd, orders)
         return HeuristicAgent._d_order(self, view, ctx)
 
+    def _d_draw(self, view: SeatView, ctx: dict) -> tuple:
+        """The heuristic's draw rule, its counts read from the live view's game.
+
+        The plain rule sorts the hand's faces to count its orders and builds
+        every seat's public info to count filled orders; the counts are the
+        same read from the cards (the same comparisons in the same order).
+        """
+        if type(view) is not _LiveView or self.style.noise:
+            return HeuristicAgent._d_draw(self, view, ctx)
+        g = view._g  # noqa: SLF001 - the live view's own game
+        me = self.seat
+        hand = g.hands[me]
+        kinds = g.cards.kind
+        n_orders = 0
+        for c in hand:
+            if kinds[c] < 0:
+                n_orders += 1
+        room = 7 - len(hand)
+        ingredients = len(hand) - n_orders
+        want_stack = n_orders == 0 or (n_orders + room <= self.style.draw_target and ingredients >= 3)
+        if g.round >= g.cs.rounds and len(g.supply) <= 3 * g.n:
+            filled = g.filled
+            mine = len(filled[me])
+            best_other = max((len(f) for i, f in enumerate(filled) if i != me), default=0)
+            want_stack = mine < best_other
+        options = {c[1] for c in view.choices}
+        if want_stack and "stack" in options:
+            return ("draw", "stack")
+        return ("draw", "supply") if "supply" in options else view.choices[0]
+
     def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
         """The heuristic's, its parts that do not read the hand kept per live view.
 

@@ -21,7 +21,7 @@ from collections import Counter
 import pytest
 
 from solemio.ai.base import Searcher
-from solemio.ai.evaluate import hand_vectors
+from solemio.ai.evaluate import Evaluator, hand_vectors
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.playout import KeyedRandom, _LiveView, _SampleSelf, light_policy
 from solemio.ai.search import HardAgent
@@ -45,9 +45,9 @@ class _Checked(_SampleSelf):
             self.fired["order after plan"] += 1
         return fast
 
-    def _d_play(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+    def act(self, view):  # noqa: ANN001, ANN202 - the policy's signature
         self._deciding = view
-        return _SampleSelf._d_play(self, view, ctx)
+        return _SampleSelf.act(self, view)
 
     def _planned_value(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
         fast = _SampleSelf._planned_value(self, plan, cu, cd, hu, hd)
@@ -56,11 +56,45 @@ class _Checked(_SampleSelf):
         self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
+    def _d_draw(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        fast = _SampleSelf._d_draw(self, view, ctx)
+        assert fast == HeuristicAgent._d_draw(self, view, ctx)
+        self.fired["draw"] += 1
+        return fast
+
+    def _d_variant(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        fast = _SampleSelf._d_variant(self, view, ctx)
+        self.ev.variant_firsts_by_id.clear()  # the plain one: found by its value
+        assert fast == HeuristicAgent._d_variant(self, view, ctx)
+        self.fired["variant"] += 1
+        return fast
+
+    def _project(self, view, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's signature
+        fast = _SampleSelf._project(self, view, hu, hd)
+        if self._exact:  # the fold graph against the plain fold over the same oven
+            assert fast == HeuristicAgent._project(self, view, hu, hd)
+            self.fired["projection"] += 1
+        return fast
+
     def _opp_expect(self, view, kind, hu):  # noqa: ANN001, ANN202 - the heuristic's signature
         fast = _SampleSelf._opp_expect(self, view, kind, hu)
         assert fast == HeuristicAgent._opp_expect(self, view, kind, hu)
         self.fired["opponents' expected units"] += 1
         return fast
+
+
+def _check_take(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
+    """Every ``Evaluator.fill_miss_take`` compared with the (missing, take) of ``best_fill``."""
+    real = Evaluator.fill_miss_take
+
+    def both(ev, oid, own, scorer, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its signature
+        fast = real(ev, oid, own, scorer, cu, cd, hu, hd)
+        plain = ev.best_fill(oid, own, scorer, cu, cd, hu, hd)
+        assert fast == (plain[0], plain[3]), (oid, cu, cd, hu, hd)
+        fired["fill miss and take"] += 1
+        return fast
+
+    monkeypatch.setattr(Evaluator, "fill_miss_take", both)
 
 
 def play(edition: str, seed: int, fired: Counter) -> int:
@@ -97,20 +131,25 @@ def has_block(edition: str) -> bool:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_shortcuts_answer_as_the_plain_rules(edition: str) -> None:
+def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fired: Counter = Counter()
+    _check_take(monkeypatch, fired)
     decisions = sum(play(edition, seed, fired) for seed in (7, 8))
     assert decisions > 300
     assert fired["order after plan"] >= 20, fired
     assert fired["prepared order value: fill"] >= 100, fired
+    assert fired["draw"] >= 100 and fired["variant"] >= 5, fired
+    assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
         assert fired["opponents' expected units"] >= 20, fired
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_shortcuts_answer_as_the_plain_rules_many_games(edition: str) -> None:
+def test_shortcuts_answer_as_the_plain_rules_many_games(edition: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     fired: Counter = Counter()
+    _check_take(monkeypatch, fired)
     for seed in range(100, 130):
         play(edition, seed, fired)
     assert fired["order after plan"] >= 300, fired
