@@ -84,6 +84,8 @@ PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 
 _REQUEST_UNITS: dict[tuple, int] = {}
+# ``HeuristicAgent._d_fill``'s answers per tuple of choices: id -> (the tuple, help, answer)
+_FILL_PICKS: dict[int, tuple] = {}
 
 
 def _request_units(request: tuple) -> int:
@@ -491,11 +493,31 @@ class HeuristicAgent(Agent):
         return sum(s + 2.5 * d for _k, s, d in cards)
 
     def _d_fill(self, view: SeatView, ctx: dict) -> tuple:
-        direct = [c for c in view.choices if c[0] == "fill" and c[2] is None]
+        """Fill at once with the cheapest cards, else ask for the fewest units, else give up.
+
+        The answer is a pure function of the choices and whether the card set
+        has help; the engine keeps one tuple of choices per hand and need of
+        one kind (Grande's run to thousands of requests), so the answer is
+        remembered per tuple, found by its identity.
+        """
+        ch = view.choices
+        help_ok = bool(self.ev.cs.help)
+        got = _FILL_PICKS.get(id(ch))
+        if got is not None and got[0] is ch and got[1] is help_ok:
+            return got[2]
+        pick = self._fill_pick(ch, help_ok)
+        if len(_FILL_PICKS) > 20_000:
+            _FILL_PICKS.clear()
+        _FILL_PICKS[id(ch)] = (ch, help_ok, pick)  # holds the tuple: its id stays its own
+        return pick
+
+    def _fill_pick(self, choices: tuple, help_ok: bool) -> tuple:
+        """``_d_fill``'s rule on these choices."""
+        direct = [c for c in choices if c[0] == "fill" and c[2] is None]
         if direct:
             return min(direct, key=lambda c: (self._cards_cost(c[1]), c))
-        asks = [c for c in view.choices if c[0] == "fill"]
-        if asks and self.ev.cs.help:
+        asks = [c for c in choices if c[0] == "fill"]
+        if asks and help_ok:
             # the fewest units asked for, then the cheapest cards: Grande's fills can
             # offer thousands of requests, so the cards are costed only for the fewest
             units = [_request_units(c[2]) for c in asks]
