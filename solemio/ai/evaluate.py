@@ -61,6 +61,25 @@ class Evaluator:
             self._needs[key] = got
         return got
 
+    def sparse_needs(self, order_id: str, own: int, scorer: int) -> list[tuple]:
+        """``needs`` of an order whose variants do not read the columns, each as (variant,
+        items, any): ``items`` the non-zero (kind, amount, is a double) in ``miss_spent``'s
+        order, for ``miss_spent_sparse``; remembered."""
+        key = ("sparse", order_id, own, scorer)
+        got = self._variant_needs.get(key)
+        if got is None:
+            got = []
+            for v in self.needs(order_id, own, scorer, [0.0] * 5):
+                items = []
+                for k in range(5):
+                    if v[1][k]:
+                        items.append((k, v[1][k], False))
+                    if v[2][k]:
+                        items.append((k, v[2][k], True))
+                got.append((v, tuple(items), v[3]))
+            self._variant_needs[key] = got
+        return got
+
     def best_fill(
         self,
         order_id: str,
@@ -160,13 +179,19 @@ class Evaluator:
         if ot.special or (ot.name == "none-of-mine" and cu[own] > 0.5):
             return 99.0, _NONE[3]
         bm, bs, bv = 99.0, 0.0, None
-        for v in self.needs(order_id, own, scorer, cu):
-            if v[0] == "staircase":
-                cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
-                return cand[0], cand[3]
-            m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
-            if m < bm or (m == bm and s < bs):
-                bm, bs, bv = m, s, v
+        if ot.static_variants and ot.name != "staircase":
+            for v, items, many in self.sparse_needs(order_id, own, scorer):
+                m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+                if m < bm or (m == bm and s < bs):
+                    bm, bs, bv = m, s, v
+        else:
+            for v in self.needs(order_id, own, scorer, cu):
+                if v[0] == "staircase":
+                    cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
+                    return cand[0], cand[3]
+                m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
+                if m < bm or (m == bm and s < bs):
+                    bm, bs, bv = m, s, v
         if bv is None:
             return 99.0, _NONE[3]
         return bm, _take(bv[1], bv[2], bv[3], cu, cd)
@@ -226,6 +251,35 @@ def _take(units, dbl, many, cu, cd) -> list[float]:
             have = cd[k]
             take[k] += 2 * (dn if have >= dn else have)
     return take
+
+
+def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
+    """``miss_spent`` over a need's non-zero amounts only (``Evaluator.sparse_needs``):
+    the same operations in the same order, the zero amounts' tests skipped."""
+    miss = 0.0
+    spent = 0.0
+    for k, a, dbl in items:
+        if dbl:
+            have = cd[k]
+            m = a - (a if have >= a else have)
+            if m > 0:
+                h = hd[k] if hd[k] < m else m
+                spent += 2 * h
+                miss += m - h
+        else:
+            have = cu[k]
+            m = a - (a if have >= a else have)
+            if m > 0:
+                h = hu[k] if hu[k] < m else m
+                spent += h
+                miss += m - h
+    if many:
+        m = many - sum(cu)
+        if m > 0:
+            h = min(m, sum(hu))
+            spent += h
+            miss += m - h
+    return miss, spent
 
 
 def miss_spent(units, dbl, many, cu, cd, hu, hd) -> tuple[float, float]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solemio.ai.base import Agent, Searcher
-from solemio.ai.evaluate import Evaluator, hand_vectors, miss_spent, project_oven
+from solemio.ai.evaluate import Evaluator, hand_vectors, miss_spent, miss_spent_sparse, project_oven
 from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
 from solemio.engine import COLOUR_KIND, SeatView
 from solemio.engine.cardset import cardset_for
@@ -223,7 +223,7 @@ class HeuristicAgent(Agent):
                 return ("series", oid, kinds, list(range(4, 4 - len(members), -1)))
         if not ot.static_variants or ot.name == "staircase":
             return None
-        return ("fill", oid, self.ev.needs(oid, own, scorer, [0.0] * 5),
+        return ("fill", oid, self.ev.sparse_needs(oid, own, scorer),
                 own if ot.name == "none-of-mine" else -1, self.ev.cs.help and spec.help)
 
     def _planned_value(self, plan: tuple, cu: list[float], cd: list[float],
@@ -235,8 +235,8 @@ class HeuristicAgent(Agent):
         if absent >= 0 and cu[absent] > 0.5:
             return self._fill_worth(99.0, 0.0, helped)
         bm, bs = 99.0, 0.0  # Evaluator.fill_miss_spent's loop
-        for v in variants:
-            m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
+        for _v, items, many in variants:
+            m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
         return self._fill_worth(bm, bs, helped)
