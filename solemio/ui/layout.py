@@ -218,12 +218,14 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     menu_button = pygame.Rect(top_bar.right - menu_w, top_bar.centery - btn_h // 2, menu_w, btn_h)
     speed_button = pygame.Rect(menu_button.x - m - int(menu_w * 1.3),
                                menu_button.y, int(menu_w * 1.3), btn_h)
-    skip_button = pygame.Rect(speed_button.x - m - int(menu_w * 2.0),
-                              menu_button.y, int(menu_w * 2.0), btn_h)
+    # Larger text: the reveal's Skip says "Skip" (its whole text in its tooltip and in
+    # speech: ui/table/reveal/paint.bar_buttons), leaving the room to the round's words.
+    skip_w = int(menu_w * (1.5 if text_grow() >= 1.3 else 2.0))
+    skip_button = pygame.Rect(speed_button.x - m - skip_w, menu_button.y, skip_w, btn_h)
     say_button = pygame.Rect(skip_button.x - m - menu_w, menu_button.y, menu_w, btn_h)
 
     k = n_seats if spectator else n_seats - 1
-    opp_h = int(h * 0.19 * text_grow(1.15))
+    opp_h = int(h * 0.19 * text_grow(1.25))
     opp_area = pygame.Rect(m, top_bar.bottom + m, w - 2 * m, opp_h)
     max_panel_w = int(opp_area.w * 0.34)
     panels = split_h(opp_area, k, m)
@@ -242,7 +244,9 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     choices_up = full_card_h + int(full_card_h * 0.16) + m - bottom_h
     bottom = pygame.Rect(m, h - m - bottom_h, w - 2 * m, bottom_h)
     side_w = int(w * 0.155)
-    me = pygame.Rect(bottom.x, bottom.y + lift, side_w, bottom.h - lift)
+    # Larger text: the person's panel takes the hand's lift too (its labels need rows).
+    me_lift = 0 if text_grow() >= 1.3 else lift
+    me = pygame.Rect(bottom.x, bottom.y + me_lift, side_w, bottom.h - me_lift)
     actions = pygame.Rect(bottom.right - side_w, bottom.y + lift, side_w, bottom.h - lift)
     hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
     if spectator:

@@ -65,13 +65,18 @@ class Button(Widget):
         self.selected = False
         # Called when the button is clicked while disabled: a grey button still says why.
         self.refused: Action | None = None
+        # The label is a short form of the tooltip (a large text size: the top bar's
+        # "Skip"), which speech says instead.
+        self.short = False
 
     def activate(self) -> None:
         if self.enabled and self.visible:
             self.action()
 
     def spoken(self) -> str:
-        label = self.label if self.enabled else _("{label}, unavailable", label=self.label)
+        # A short label stands for a longer text (its tooltip): speech says the whole.
+        said = self.tooltip if self.short else self.label
+        label = said if self.enabled else _("{label}, unavailable", label=said)
         return _("{label}, chosen", label=label) if self.selected else label
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:

@@ -121,6 +121,8 @@ def _paint_seat_panel(app: Any, surface: pygame.Surface, rect: pygame.Rect, view
     pad = max(4, rect.h // 16)
     head_h = head_height(rect)
     rad = head_h // 2 - 1
+    if side_labels() and rect.w < rect.h * 1.5:
+        rad = min(rad, int(rect.w * 0.12))  # a narrow panel: the name needs the width
     cy = band.bottom + pad // 2 + head_h // 2
     seat_token(app, surface, colour, (rect.x + pad + rad, cy), rad)
     name_x = rect.x + pad * 2 + rad * 2
@@ -207,10 +209,7 @@ def pile_spot(rect: pygame.Rect, what: str, show_hand_backs: bool = True,
     if what not in whats:
         return None
     _body, _label_px, cells, (cw, ch) = _panel_body(rect, len(whats))
-    cell = cells[whats.index(what)]
-    r = pygame.Rect(0, 0, cw, ch)
-    r.midtop = (cell.centerx, cell.y)
-    return r
+    return _card_rect(cells[whats.index(what)], cw, ch, side_labels())
 
 
 def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
@@ -220,24 +219,72 @@ def slot_places(rect: pygame.Rect, slots: list[tuple[str, str, int | None]]
     the label under the card keeps its whole width, so a longer word in another
     language is never covered (the layout tests check it at every window size).  All
     labels of a panel share one text size, the largest at which the longest word of
-    this language fits its cell ("bestellingen", "commandes")."""
+    this language fits its cell ("bestellingen", "commandes").
+
+    At a large text size (:func:`side_labels`) each label goes beside its card instead
+    of under it, the cells on rows of two (one in a narrow panel): a word under a card
+    has the card's width, one beside it most of the cell's."""
     body, label_px, cells, (cw, ch) = _panel_body(rect, len(slots))
-    # The labels under the piles are drawn to their cells, like the badges: at 100 %, a
-    # little larger with a larger text size (as far as their cell allows).
-    label_px = theme.unscaled(label_px * layout.text_grow(1.4))
-    cell_w = min((c.w for c in cells), default=1)
-    px_label = min((_label_size(label, label_px, cell_w) for _w, label, _n in slots),
-                   default=label_px)
+    side = side_labels()
+    if side:
+        # The label fills most of its row's height (its card's).
+        label_px = theme.unscaled(ch * SIDE_LABEL_SHARE)
+    else:
+        # The labels under the piles are drawn to their cells, like the badges: at
+        # 100 %, a little larger with a larger text size (as far as their cell allows).
+        label_px = theme.unscaled(label_px * layout.text_grow(1.4))
+    px = max(12, int(ch * 0.36)) if side else max(10, int(ch * 0.24))
+    badges = [badge_radius(n if n is not None else 0, px) for _w, _l, n in slots]
+    room = [_label_room(cell, cw, r, side) for cell, r in zip(cells, badges, strict=False)]
+    px_label = min((_label_size(label, label_px, w)
+                    for (_w, label, _n), w in zip(slots, room, strict=False)), default=label_px)
     out = []
-    for (_what, label, n), cell in zip(slots, cells, strict=True):
-        r = pygame.Rect(0, 0, cw, ch)
-        r.midtop = (cell.centerx, cell.y)
-        px = max(10, int(ch * 0.24))
+    for (_what, label, n), cell, rad, w in zip(slots, cells, badges, room, strict=True):
+        r = _card_rect(cell, cw, ch, side)
         centre = (r.right - 2, r.bottom - badge_radius(n if n is not None else 0, px) - 1)
-        lt = theme.fit_text(label, px_label, cell.w, theme.WALNUT_MID,
+        lt = theme.fit_text(label, px_label, w, theme.WALNUT_MID,
                             min_px=min(px_label, LABEL_MIN_PX) / layout.text_grow(1.4))
-        out.append((r, centre, px, lt.get_rect(midtop=(cell.centerx, r.bottom + 1)), lt))
+        if side:
+            where = lt.get_rect(midleft=(r.right - 2 + rad + max(3, rad // 2), r.centery))
+        else:
+            where = lt.get_rect(midtop=(cell.centerx, r.bottom + 1))
+        out.append((r, centre, px, where, lt))
     return out
+
+
+#: From this text size on (``layout.text_grow``) a seat panel's labels go beside its
+#: piles' cards (:func:`slot_places`).
+SIDE_FROM = 1.3
+#: Two or three cells a row: each column's share of the width.  The slots go row by row
+#: (hand, orders / stack, filled; or hand, orders, stack / filled, scorer): the longer
+#: words are the orders' and the filled ones'.
+SIDE_SHARES = {2: (0.42, 0.58), 3: (0.36, 0.38, 0.26)}
+#: A label beside its card: this share of the card's height.
+SIDE_LABEL_SHARE = 0.78
+
+
+def side_labels() -> bool:
+    """Whether the panels put their piles' labels beside the cards (a large text size)."""
+    return layout.text_grow() >= SIDE_FROM
+
+
+def _card_rect(cell: pygame.Rect, cw: int, ch: int, side: bool) -> pygame.Rect:
+    """A pile's small card in its cell: at the cell's top centre, or (labels beside the
+    cards) at its left, the cell's height."""
+    r = pygame.Rect(0, 0, cw, ch)
+    if side:
+        r.midleft = (cell.x + max(2, cw // 8), cell.centery)
+    else:
+        r.midtop = (cell.centerx, cell.y)
+    return r
+
+
+def _label_room(cell: pygame.Rect, cw: int, badge_r: int, side: bool) -> int:
+    """The width a pile's label has: its cell's, or what the card and badge leave."""
+    if not side:
+        return cell.w
+    return max(1, cell.right - (cell.x + max(2, cw // 8) + cw - 2 + badge_r
+                                + max(3, badge_r // 2)))
 
 
 #: The smallest text a label under a panel's pile is drawn at.
@@ -255,7 +302,7 @@ def _label_size(label: str, px: int, max_w: int) -> int:
 def head_height(rect: pygame.Rect) -> int:
     """A seat panel's head (the token, the name, the level): a quarter of the panel, up to
     a third with a larger text size (the name grows; the piles below give way)."""
-    return int(rect.h * 0.27 * layout.text_grow(1.3))
+    return int(rect.h * 0.27 * layout.text_grow(1.45))
 
 
 def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list[pygame.Rect],
@@ -264,7 +311,9 @@ def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list
 
     A panel about as tall as it is wide (the person's own panel beside the hand, when
     the screen is shared and it shows the hand's backs too) puts its slots on two rows:
-    one row of four or five gave each label a cell narrower than "commandes".
+    one row of four or five gave each label a cell narrower than "commandes".  With the
+    labels beside the cards (:func:`side_labels`), rows of two or three cells, or one
+    in a narrow panel (the person's own, beside the hand), each card its row's height.
     """
     pad = max(4, rect.h // 16)
     head_h = head_height(rect)
@@ -273,6 +322,25 @@ def _panel_body(rect: pygame.Rect, n_slots: int) -> tuple[pygame.Rect, int, list
     body = pygame.Rect(rect.x + pad, cy + head_h // 2 + pad // 2, rect.w - 2 * pad,
                        rect.bottom - (cy + head_h // 2) - pad)
     gap = max(2, pad // 2)
+    if side_labels():
+        # Labels beside the cards: rows of two cells (one in a narrow panel), the cards
+        # as tall as their row.
+        narrow = rect.w < rect.h * 1.5  # the person's own panel beside the hand
+        cols = 1 if narrow and n_slots < 4 else min(n_slots, 2 if n_slots <= 4 else 3)
+        rows = max(1, -(-n_slots // cols))
+        row_h = (body.h - gap * (rows - 1)) // rows
+        label_px = 10  # (unused: slot_places sizes the labels to their rows)
+        cells = layout.grid(body, n_slots, cols, row_h, gap)
+        if cols > 1:
+            # The columns' widths follow their words: "main" and "pile" are short,
+            # "commandes" and "réalisées" long (SIDE_SHARES).
+            shares = SIDE_SHARES[cols]
+            widths = [int((body.w - gap * (cols - 1)) * f) for f in shares]
+            xs = [body.x + sum(widths[:k]) + gap * k for k in range(cols)]
+            cells = [pygame.Rect(xs[i % cols], c.y, widths[i % cols], c.h)
+                     for i, c in enumerate(cells)]
+        cw = min(c.w for c in cells) if cells else 1
+        return body, label_px, cells, layout.card_fit(max(cw * 0.3, body.w * 0.12), row_h)
     rows = 2 if n_slots >= 4 and rect.w < rect.h * 1.2 else 1
     cols = -(-n_slots // rows)
     row_h = (body.h - gap * (rows - 1)) // rows

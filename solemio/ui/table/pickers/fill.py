@@ -45,7 +45,7 @@ from solemio.texts import (
     order_name,
     request_text,
 )
-from solemio.ui import theme
+from solemio.ui import layout, theme
 from solemio.ui.table.pickers.series import draw_mark
 from solemio.ui.widgets import Button, Widget
 
@@ -490,8 +490,10 @@ class FillPicker:
     # --- geometry --------------------------------------------------------------------
     def widgets(self, area: pygame.Rect, window: tuple[int, int]) -> list[Widget]:
         gap = max(6, int(min(area.w, area.h) * 0.05))
-        bh = int(min((area.h - gap) / 2, max(30, window[1] * 0.06)))
-        bw = int(min(max(area.w * 0.27, bh * 3.2), area.w * 0.36))
+        # A larger text size: taller and wider buttons ("Give up this order" on two lines
+        # at the chosen size); the tiles give way.
+        bh = int(min((area.h - gap) / 2, max(30, window[1] * 0.06) * layout.text_grow(1.4)))
+        bw = int(min(max(area.w * 0.27, bh * 3.2), area.w * 0.36 * layout.text_grow(1.15)))
         buttons = pygame.Rect(area.right - bw, area.y, bw, area.h)
         top = buttons.centery - bh - gap // 2
         upper = pygame.Rect(buttons.x, top, bw, bh)

@@ -76,11 +76,15 @@ def buttons(stage: RevealStage, d: Any, page: int, apply: Callable[[tuple], None
     size = stage.size
     session = stage.session
     gap = max(4, int(grid_area.h * 0.05))
-    row_h = int(max(30, min((grid_area.h - 2 * gap) / 3, size[1] * 0.07)))
-    cols = 2 if grid_area.w > 520 else 1
+    # A larger text size: taller buttons (a long answer on two lines at the chosen size),
+    # in one column while they fit, in two, then on pages ("More choices").
+    row_h = int(max(30, min((grid_area.h - 2 * gap) / 3, size[1] * 0.07))
+                * layout.text_grow(1.4))
     rows = max(1, (grid_area.h + gap) // (row_h + gap))
-    per_page = rows * cols
     choices = list(d.choices)
+    wide = grid_area.w > 520
+    cols = 2 if wide and (layout.text_grow() < 1.3 or len(choices) > rows) else 1
+    per_page = rows * cols
     own = COLOUR_KIND[session.seats[d.seat].colour]
     # The way out (give up / decline) goes last, so the useful choices come first.
     choices.sort(key=lambda c: c[0] in ("give-up", "decline"))

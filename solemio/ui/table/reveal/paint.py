@@ -19,7 +19,7 @@ import pygame
 from solemio.announce import order_log, reveal_title
 from solemio.engine.kinds import COLOUR_KIND, KINDS
 from solemio.formats import short_number
-from solemio.i18n import _, ngettext
+from solemio.i18n import _, ngettext, pgettext
 from solemio.show.missing import panel_lines
 from solemio.show.state import OrderShow
 from solemio.texts import spec_explain
@@ -79,6 +79,9 @@ HAND_SHARE = 0.44  # of the bottom band at most: the hand (the choices take the 
 HAND_SHARE_MIN = 0.36  # ... at least
 CHOICE_MIN_W = 520  # pixels the choices keep beside the hand (a picker's tiles and words)
 CHOICE_MIN_SHARE = 0.42  # ... and this share of the window's width
+LARGE_FROM = 1.3  # from this text size on (layout.text_grow) ...
+LARGE_BAND = 1.2  # ... the bottom band is this much taller ...
+HAND_SHARE_LARGE = 0.3  # ... and the hand may take this little of it
 
 
 def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
@@ -96,7 +99,11 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
         pw = min(L.opponents[0].w, int(row.w * GUIDED_PANEL_SHARE))
         total = k * pw + (k - 1) * m
         L.opponents = layout.split_h(pygame.Rect(row.right - total, row.y, total, row.h), k, m)
-    band_h = int(h * 0.29)
+    # A large text size: the band of the hand and the choices grows, the hand gives the
+    # choices some of its width (the question and the answers keep the chosen size; the
+    # columns above have room to spare).
+    large = layout.text_grow() >= LARGE_FROM
+    band_h = int(h * 0.29 * (LARGE_BAND if large else 1.0))
     band = pygame.Rect(m, h - m - band_h, w - 2 * m, band_h)
     side_w = L.me.w
     if bottom_seat is None:
@@ -108,13 +115,16 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
         # The hand as wide as its orders need (HAND_SHARE), as long as the choices keep
         # the room their pickers need (a small window keeps the older, narrower hand).
         room = band.w - side_w - 3 * m - max(CHOICE_MIN_W, int(w * CHOICE_MIN_SHARE))
-        hw = int(max(band.w * HAND_SHARE_MIN, min(band.w * HAND_SHARE, room)))
+        least = HAND_SHARE_LARGE if large else HAND_SHARE_MIN
+        hw = int(max(band.w * least, min(band.w * HAND_SHARE, room)))
         hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
         choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
                                   band.right - hand_area.right - 2 * m, band.h)
     top = L.opponents[0].bottom + m if L.opponents else L.top_bar.bottom + m
     mid = pygame.Rect(m, top, w - 2 * m, band.y - top - m)
-    ow = int(max(w * 0.17, 150))
+    # The order panel grows with the text size (its head, "Commande de Sofia", and its
+    # explanation keep their size); the columns give way.
+    ow = int(max(w * 0.17, 150) * layout.text_grow(1.35))
     L.reveal_order = pygame.Rect(mid.right - ow, mid.y, ow, mid.h)
     rcw, rch = layout.card_fit(w * 0.08, mid.h * 0.5)
     L.reveal_oven = pygame.Rect(mid.x, mid.y + m, rcw, rch)
@@ -459,11 +469,22 @@ class RevealStage(Stage):
                 shadowed(surface, img, (x + i * step, y), lifted=True)
 
 
+#: From this text size on (``layout.text_grow``) the reveal's Skip button says "Skip".
+SHORT_BAR_FROM = 1.3
+
+
 def bar_buttons(L: layout.TableLayout, speed: float, persons: bool, deciding: bool,
                 on_speed: Any, on_skip: Any) -> list[Button]:
     """The reveal's Speed and Skip buttons (Skip is grey while a person decides)."""
-    skip = Button("skip", _("Skip to my next decision") if persons else _("Skip to the end"),
-                  on_skip, L.skip_button, style="secondary")
+    label = _("Skip to my next decision") if persons else _("Skip to the end")
+    if layout.text_grow() >= SHORT_BAR_FROM:
+        # A large text size: the words would shrink to fit the bar; a short label at the
+        # chosen size, the whole one in its tooltip and in speech.
+        skip = Button("skip", pgettext("short button", "Skip"), on_skip,
+                      L.skip_button, style="secondary", tooltip=label)
+        skip.short = True
+    else:
+        skip = Button("skip", label, on_skip, L.skip_button, style="secondary")
     skip.enabled = not deciding
     return [Button("speed", _("Speed × {n}", n=short_number(speed)), on_speed, L.speed_button,
                    style="secondary"), skip]
