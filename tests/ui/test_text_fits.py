@@ -62,11 +62,14 @@ def test_every_scene_fits_in_every_language(lang, size, tmp_path: Path) -> None:
 #: so its lines, vary a little from run to run).  On main before that change the
 #: 1024x640 tour kept menus 0.65 / 0.82, settings 0.83 / 0.95, table 0.47 / 0.75,
 #: reveal 0.24 / 0.64, pickers 0.21 / 0.63, replay 0.59 / 0.82: its table, reveal and
-#: pickers fail these floors.  A
-#: change that fits more words back down fails here; one that keeps more raises them.
+#: pickers fail these floors.  The table's, the reveal's and the pickers' floors were
+#: raised when their seat panels put the piles' labels beside the cards, the reveal's Skip
+#: became "Skip" and its bottom band, answers and order panel grew (1024x640: table 0.81 /
+#: 0.91, reveal 0.78 / 0.90, pickers 0.75 / 0.88).  A change that fits more words back
+#: down fails here; one that keeps more raises them.
 FLOORS: dict[tuple[int, int], dict[str, tuple[float, float]]] = {
-    (1024, 640): {"menus": (0.63, 0.81), "settings": (0.84, 0.92), "table": (0.44, 0.78),
-                  "reveal": (0.13, 0.70), "pickers": (0.15, 0.69), "replay": (0.53, 0.78)},
+    (1024, 640): {"menus": (0.63, 0.81), "settings": (0.84, 0.92), "table": (0.75, 0.87),
+                  "reveal": (0.72, 0.86), "pickers": (0.69, 0.84), "replay": (0.53, 0.78)},
     (1920, 1080): {"menus": (0.61, 0.80), "settings": (0.94, 0.93), "table": (0.33, 0.76),
                    "reveal": (0.16, 0.70), "pickers": (0.15, 0.68), "replay": (0.65, 0.81)},
 }
