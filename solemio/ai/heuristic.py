@@ -204,15 +204,17 @@ class HeuristicAgent(Agent):
     def _value_plan(self, oid: str, own: int, scorer: int, orders: list[str]) -> tuple | None:
         """What ``order_value`` reads for ``oid`` besides the columns and hand, read once.
 
-        ("series", id, kinds, amounts) for a series order with mates, ("fill",
-        id, variants, kind that must be absent or -1, help) for an order whose
-        variants do not depend on the columns; None for the rest (block,
-        show, staircase, variants read from the columns), which
+        ("series", id, kinds, amounts) for a series order with mates, ("show", id)
+        for a show order, ("fill", id, variants, kind that must be absent or -1,
+        help) for an order whose variants do not depend on the columns; None for
+        the rest (block, staircase, variants read from the columns), which
         ``order_value`` values as it is.  ``_planned_value`` computes the
         same value from it with the same operations in the same order.
         """
         spec = self.ev.spec(oid)
         ot = spec.otype
+        if ot.special == "show":
+            return ("show", oid)
         if ot.special:
             return None
         if spec.series and self.style.plan_series:
@@ -229,8 +231,12 @@ class HeuristicAgent(Agent):
     def _planned_value(self, plan: tuple, cu: list[float], cd: list[float],
                        hu: list[int], hd: list[int]) -> float:
         """``order_value`` from a ``_value_plan`` (the turn plan's many candidate plays)."""
-        if plan[0] == "series":
+        tag = plan[0]
+        if tag == "series":
             return self._series_on(plan[2], plan[3], cu, hu)
+        if tag == "show":  # order_value's show order: the kinds held
+            held = sum(1 for k in range(5) if hu[k] > 0)
+            return 0.15 * held - 0.05
         _f, _oid, variants, absent, helped = plan
         if absent >= 0 and cu[absent] > 0.5:
             return self._fill_worth(99.0, 0.0, helped)

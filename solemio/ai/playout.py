@@ -115,6 +115,12 @@ def _slot_key(e: Entry, me: int) -> tuple:
     return ("own" if e.seat == me else "order", e.seat, e.order)
 
 
+# a history item's oven entry and its fold step key, per (item, seat): play-outs append the
+# same few items again and again (an entry is never changed inside a play-out: the policy's
+# memory observes no events)
+_SLOTS: dict[tuple, tuple[Entry, tuple]] = {}
+
+
 class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history.
 
@@ -168,11 +174,20 @@ class _SampleSelf(HeuristicAgent):
         have = n + len(self._all) - len(entries)
         if view.round == round_no and len(view.history) >= have:
             if len(view.history) > have:
-                more = entries_from_history(view.history[have:])
+                me = self.seat
+                more = []
+                keys = self._keys
+                for h in view.history[have:]:  # each item's entry and step key, made once
+                    got = _SLOTS.get((h, me))
+                    if got is None:
+                        if len(_SLOTS) > 50_000:
+                            _SLOTS.clear()
+                        e = entries_from_history((h,))[0]
+                        got = _SLOTS[(h, me)] = (e, _slot_key(e, me))
+                    more.append(got[0])
+                    keys.append(got[1])
                 start = len(self._all)
                 self._all.extend(more)
-                me = self.seat
-                self._keys.extend([_slot_key(e, me) for e in more])
                 self._tail_seen = _seen(more, self._tail_seen)
                 self._oven_cards += _cards(more)
                 if self._free == start:
