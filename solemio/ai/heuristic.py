@@ -86,6 +86,8 @@ PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 _REQUEST_UNITS: dict[tuple, int] = {}
 # ``HeuristicAgent._d_fill``'s answers per tuple of choices: id -> (the tuple, help, answer)
 _FILL_PICKS: dict[int, tuple] = {}
+# ``HeuristicAgent._candidate_plays`` per tuple of choices: id -> (the tuple, the plays)
+_CANDIDATES: dict[int, tuple] = {}
 
 
 def _request_units(request: tuple) -> int:
@@ -434,7 +436,23 @@ class HeuristicAgent(Agent):
 
     @staticmethod
     def _candidate_plays(choices: tuple) -> list[tuple]:
-        """Per kind: one single, all singles, one double, everything (keeps planning cheap)."""
+        """Per kind: one single, all singles, one double, everything (keeps planning cheap).
+
+        Remembered per tuple of choices, found by its identity (the engine keeps
+        one per hand's ingredients); the list is shared: read it, never change it.
+        """
+        got = _CANDIDATES.get(id(choices))
+        if got is not None and got[0] is choices:
+            return got[1]
+        out = HeuristicAgent._plays_of(choices)
+        if len(_CANDIDATES) > 20_000:
+            _CANDIDATES.clear()
+        _CANDIDATES[id(choices)] = (choices, out)  # holds the tuple: its id stays its own
+        return out
+
+    @staticmethod
+    def _plays_of(choices: tuple) -> list[tuple]:
+        """``_candidate_plays`` computed."""
         top: dict[str, tuple[int, int]] = {}
         for ch in choices:
             if ch[0] != "play":

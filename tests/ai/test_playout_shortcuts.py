@@ -47,6 +47,9 @@ class _Checked(_SampleSelf):
 
     def act(self, view):  # noqa: ANN001, ANN202 - the policy's signature
         self._deciding = view
+        if view.decision_kind == "play":  # the remembered candidate plays, as computed
+            assert self._candidate_plays(view.choices) == self._plays_of(view.choices)
+            self.fired["candidate plays"] += 1
         return _SampleSelf.act(self, view)
 
     def _planned_value(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
@@ -161,7 +164,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["prepared order value: fill"] >= 100, fired
     assert fired["draw"] >= 100 and fired["variant"] >= 5, fired
     assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
-    assert fired["fill"] >= 50, fired
+    assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
         assert fired["opponents' expected units"] >= 20, fired
 
