@@ -458,8 +458,12 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
             stats.add_estimates("sole-mio", r + 1, [("Anna", *anna), ("Luca", *luca)])
     app = _app(size, lang)
     app.manager.push(TitleScene(app))
-    app.manager.open("stats")
+    scene = app.manager.open("stats")
+    _every_page(app, scene, len(scene.pages))
     save(app, "29-statistics")
+    if len(scene.pages) > 1:  # a larger text size: the statistics in pages, the chart last
+        scene.turn_page(len(scene.pages) - 1)
+        save(app, "29-statistics-chart")
     app.manager.pop()
     sess = _session("mamma-mia", 3, 5)
     app.manager.push(TableScene(app, sess))
@@ -472,13 +476,24 @@ def _saves_and_stats_shots(size: tuple[int, int], save: Any, lang: str) -> None:
     driver_click_save()
     _hot_seat_save(app)
     app.manager.reset(TitleScene(app))
-    app.manager.open("saves")
+    scene = app.manager.open("saves")
+    _every_page(app, scene, -(-len(scene.saves) // scene.per_page))
     save(app, "31-load-game")
-    scene = app.manager.top
     if scene.saves:
         scene.ask(scene.saves[0])
         save(app, "32-load-game-delete")
     app.close()
+
+
+def _every_page(app: Any, scene: Any, pages: int) -> None:
+    """Draw a paged scene's later pages, then come back to the first: at a larger text
+    size a list shows fewer lines a page, and the shot's measured lines
+    (``theme.DRAWN``) must hold every line, wherever it is shown."""
+    for _ in range(pages - 1):
+        scene.turn_page(1)
+        app.draw()
+    for _ in range(pages - 1):
+        scene.turn_page(-1)
 
 
 def _hot_seat_save(app: Any) -> None:

@@ -77,7 +77,10 @@ def pager_buttons(scene: WidgetScene, page: int, pages: int) -> list[Button]:
     from solemio.ui import layout
 
     w, h = scene.size
-    bottom = pygame.Rect(int(w * 0.2), int(h * 0.87), int(w * 0.6), int(max(36, h * 0.07)))
+    # A larger text size widens the strip ("Older" is "Plus anciennes" in French).
+    frac = min(0.9, 0.6 * layout.text_grow())
+    bottom = pygame.Rect(int(w * (1 - frac) / 2), int(h * 0.87), int(w * frac),
+                         int(max(36, h * 0.07)))
     prev_r, close_r, next_r = layout.split_h(bottom, 3, int(w * 0.02))
     prev_b = Button("previous", _("Newer"), lambda: scene.turn_page(-1), prev_r, style="secondary")
     prev_b.enabled = page > 0

@@ -21,7 +21,7 @@ from solemio.engine.kinds import COLOUR_KIND, COLOURS
 from solemio.i18n import _, data_text, ngettext, source_error_text
 from solemio.show.host import SeatConfig
 from solemio.texts import colour_name, level_description, level_name
-from solemio.ui import theme
+from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button, Selector, TextField
 
@@ -64,7 +64,11 @@ class NewGameScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        pw = int(min(w * 0.8, 1300))
+        # A larger text size (Settings) widens the form, up to nearly the whole window, and
+        # gives the seat's type ("Computer · normal") the widest column and the buttons
+        # the whole row, so their words keep the chosen size instead of shrinking.
+        grow = layout.text_grow()
+        pw = int(min(w * min(0.96, 0.8 * grow), 1300 * grow))
         x0 = w // 2 - pw // 2
         row_h = int(max(34, min(h * 0.06, 80)))
         gap = int(row_h * 0.28)
@@ -92,7 +96,9 @@ class NewGameScene(WidgetScene):
         for i in range(self.n):
             row = self.rows[i]
             r = line(_("Seat {n}", n=i + 1))
-            cols = [int(r.w * 0.36), int(r.w * 0.36), r.w - int(r.w * 0.72) - 2 * gap]
+            fracs = (0.36, 0.36) if grow <= 1 else (0.3, 0.4)
+            cols = [int(r.w * fracs[0]), int(r.w * fracs[1])]
+            cols.append(r.w - cols[0] - cols[1] - 2 * gap)
             xs = [r.x, r.x + cols[0] + gap, r.x + cols[0] + cols[1] + 2 * gap]
             widgets.append(TextField(f"name{i}", row["name"],
                                      lambda v, i=i: self.rows[i].__setitem__("name", v),
@@ -116,9 +122,15 @@ class NewGameScene(WidgetScene):
                                 (self.rows[v]["name"] or _("Seat {n}", n=v + 1)),
                                 self.set_first, pygame.Rect(r.x, r.y, r.w // 2, r.h)))
         # What the computer levels at this table are like, below the seats.
-        self.levels_rect = pygame.Rect(x0, y, pw, int(row_h * 1.25))
+        # (a larger text size: the edition's description joins them there, as tall as the
+        # window leaves room for above the buttons, instead of beside its selector)
+        levels_h = int(row_h * 1.25)
+        if grow > 1:
+            levels_h = max(levels_h, min(int(levels_h * 2 * grow),
+                                         h - row_h - int(h * 0.03) - 4 * gap - y))
+        self.levels_rect = pygame.Rect(x0, y, pw, levels_h)
         y += self.levels_rect.h + gap
-        bw = int(pw * 0.25)
+        bw = int(pw * 0.25) if grow <= 1 else (pw - 2 * gap) // 3
         by = min(y + gap * 3, h - row_h - int(h * 0.03))
         xs = [w // 2 - bw * 3 // 2 - gap, w // 2 - bw // 2, w // 2 + bw // 2 + gap]
         widgets.append(Button("back", _("Back"), self.on_escape,
@@ -259,15 +271,19 @@ class NewGameScene(WidgetScene):
         for label, r in self.labels:
             t = theme.fit_text(label, int(r.h * 0.42), r.w, theme.INK, bold=True)
             surface.blit(t, (r.x, r.centery - t.get_height() // 2))
-        if self.editions:
-            desc = data_text(self.descriptions.get(self.editions[self.edition].id, ""))
+        desc = data_text(self.descriptions.get(self.editions[self.edition].id, "")) \
+            if self.editions else ""
+        text = self.levels_text()
+        if layout.text_grow() > 1:  # the description over the levels' words
+            text = "\n".join(t for t in (desc, text) if t)
+        elif desc:
             theme.draw_wrapped(surface, desc, self.desc_rect, int(self.desc_rect.h * 0.36),
                                theme.WALNUT_MID, middle=True)
-        text = self.levels_text()
         if text:
             r = self.levels_rect
-            theme.draw_wrapped(surface, text, r, max(11, int(r.h * 0.3)), theme.WALNUT_MID,
-                               middle=True)
+            px = max(11, int(r.h * 0.3)) if layout.text_grow() <= 1 else \
+                max(11, int(self.labels[0][1].h * 1.25 * 0.3))
+            theme.draw_wrapped(surface, text, r, px, theme.WALNUT_MID, middle=True)
         self.focus.draw(surface)
         self.draw_left_out(surface)
 

@@ -198,7 +198,8 @@ class ReplayScene(WidgetScene):
             return
         rp = self.replay
         at_start, at_end = self.position <= rp.start, self.position >= rp.end
-        rects = layout.split_h(board.buttons_row, 9, max(4, self.size[0] // 160))
+        gap = max(4, self.size[0] // 160)
+        rects = layout.split_h(board.buttons_row, 9, gap)
         items = [
             ("round-back", _("« Round"), lambda: self.round(-1), not at_start),
             ("turn-back", _("‹ Turn"), lambda: self.turn(-1), not at_start),
@@ -211,6 +212,14 @@ class ReplayScene(WidgetScene):
              self.toggle_coach, True),
             ("close", _("Close"), self.close, True),
         ]
+        if getattr(board, "button_rows", 1) > 1:
+            # two rows: the rounds and turns back and forth around Play, then the single
+            # steps, Coach and Close (in reading order, as the focus moves)
+            top, bottom = layout.split_v(board.buttons_row, 2, gap)
+            rects = layout.split_h(top, 5, gap) + layout.split_h(bottom, 4, gap)
+            by_name = {item[0]: item for item in items}
+            items = [by_name[n] for n in ("round-back", "turn-back", "play", "turn", "round",
+                                          "step-back", "step", "coach", "close")]
         widgets: list[Widget] = []
         for (name, label, act, ok), r in zip(items, rects, strict=True):
             b = Button(name, label, act, r, style="good" if name == "play" else "secondary")

@@ -60,6 +60,14 @@ def _group_size(g: howto.Group, ch: int, word_w: int) -> tuple[int, int]:
     return word_w, ch
 
 
+def caption_grow() -> float:
+    """How much taller the pictures' captions are at a larger text size: room for a
+    third line at twice the size, so "the column of chillies" wraps instead of shrinking
+    (the cards give way)."""
+    g = layout.text_grow()
+    return g * 1.5 if g > 1 else 1.0
+
+
 def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[PlacedGroup]:
     """Where every card of ``page``'s picture goes inside ``area``: the largest cards that
     let every group, side by side, and its caption fit."""
@@ -68,7 +76,7 @@ def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[
         return []
     words = [theme.text(g.caption, caption_px * 2, bold=True).get_width()
              if g.layout == howto.WORD else 0 for g in groups]
-    cap_h = int(caption_px * 2.6)
+    cap_h = int(caption_px * 2.6 * caption_grow())
     ch = max(20, area.h - cap_h)
     while True:
         cw = _card_w(ch)
@@ -171,7 +179,11 @@ class RulesScene(WidgetScene):
         self.head_px = max(16, int(h * 0.042))
         self.body_px = max(13, int(h * 0.03))
         self.caption_px = max(11, int(h * 0.021))
-        self.head_rect = pygame.Rect(inner.x, inner.y, inner.w, int(self.head_px * 1.4))
+        # the page's heading as tall as it is drawn (a larger text size: the picture below
+        # gives way rather than run into it)
+        head_h = max(int(self.head_px * 1.4),
+                     int(theme.font(self.head_px, True).get_height() * 1.1))
+        self.head_rect = pygame.Rect(inner.x, inner.y, inner.w, head_h)
         body_h = int(inner.h * 0.3)
         self.body_rect = pygame.Rect(inner.x, inner.bottom - body_h, inner.w, body_h)
         self.picture_rect = pygame.Rect(inner.x, self.head_rect.bottom + pad // 2, inner.w,
@@ -187,7 +199,15 @@ class RulesScene(WidgetScene):
                 if is_order and top:
                     widgets.append(CardSpot(f"card{n}", c.rect, c.face, self.explain))
                     n += 1
-        guided = pygame.Rect(0, sel.y, min(int(bw * 1.4), self.panel.right - sel.right - 8), bh)
+        if layout.text_grow() > 1:
+            # Larger text: the edition to the left, so "Guided first game" has the rest of
+            # the row and keeps the chosen size.
+            sel.x = self.panel.x
+            widgets[0].rect = sel
+            guided_w = self.panel.right - sel.right - int(h * 0.03)
+        else:
+            guided_w = min(int(bw * 1.4), self.panel.right - sel.right - 8)
+        guided = pygame.Rect(0, sel.y, guided_w, bh)
         guided.right = self.panel.right
         widgets.append(Button("guided", _("Guided first game"), self.guided_game, guided,
                               style="good"))
@@ -299,7 +319,8 @@ class RulesScene(WidgetScene):
         if g.caption:
             bottom = max([c.rect.bottom for c in pg.cards] + [area.bottom])
             cap_w = max(area.w + int(area.w * 0.3), int(self.picture_rect.w * 0.12))
-            cap = pygame.Rect(0, bottom + self.caption_px // 2, cap_w, int(self.caption_px * 2.1))
+            cap = pygame.Rect(0, bottom + self.caption_px // 2, cap_w,
+                              int(self.caption_px * 2.1 * caption_grow()))
             cap.centerx = area.centerx
             theme.draw_wrapped(surface, g.caption, cap, self.caption_px, theme.WALNUT,
                                bold=True, centre=True)

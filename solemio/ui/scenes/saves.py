@@ -137,14 +137,20 @@ class SavesScene(WidgetScene):
         super().layout(size)
         w, h = size
         self.area = pygame.Rect(int(w * 0.06), int(h * 0.15), int(w * 0.88), int(h * 0.68))
-        self.rows = layout.split_v(self.area, PER_PAGE, max(6, h // 80))
+        # A larger text size (Settings): fewer saves a page (two at 200 %), each row's
+        # words at the chosen size, its picture and buttons the size they have at 100 %.
+        self.per_page = max(2, round(PER_PAGE / layout.text_grow()))
+        gap = max(6, h // 80)
+        self.row_h = layout.split_v(self.area, PER_PAGE, gap)[0].h  # a row at 100 %
+        self.rows = layout.split_v(self.area, self.per_page, gap)
+        per = self.per_page
         widgets: list[Widget] = []
-        pages = max(1, -(-len(self.saves) // PER_PAGE))
+        pages = max(1, -(-len(self.saves) // per))
         self.page = min(self.page, pages - 1)
-        self.shown = self.saves[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
+        self.shown = self.saves[self.page * per:(self.page + 1) * per]
         for i, (sv, row) in enumerate(zip(self.shown, self.rows, strict=False)):
-            bw = int(row.w * 0.14)
-            bh = int(row.h * 0.36)
+            bw = int(row.w * 0.14 * layout.text_grow(1.4))
+            bh = int(self.row_h * 0.36)
             load_r = pygame.Rect(row.right - bw - 10, row.y + row.h // 2 - bh - 3, bw, bh)
             del_r = pygame.Rect(row.right - bw - 10, row.y + row.h // 2 + 3, bw, bh)
             widgets.append(Button(f"load{i}", _("Load"), lambda s=sv: self.load(s), load_r,
@@ -244,7 +250,7 @@ class SavesScene(WidgetScene):
             surface.blit(t, t.get_rect(center=self.area.center))
         for sv, row in zip(self.shown, self.rows, strict=False):
             theme.rounded_panel(surface, row, (250, 241, 220, 235), radius=max(6, row.h // 10))
-            pic_h = row.h - 12
+            pic_h = self.row_h - 12
             pic_r = pygame.Rect(row.x + 6, row.y + 6, pic_h * 16 // 9, pic_h)
             img = self.picture(sv)
             if img is not None:
@@ -253,19 +259,24 @@ class SavesScene(WidgetScene):
                 pygame.draw.rect(surface, (60, 90, 50), pic_r, border_radius=6)
             pygame.draw.rect(surface, theme.WALNUT_MID, pic_r, 2, border_radius=6)
             tx = pic_r.right + 14
-            tw = row.right - int(row.w * 0.14) - 24 - tx
-            px = max(11, int(row.h * 0.2))
-            name = theme.fit_text(sv.name, px, tw, theme.INK, bold=True)
-            surface.blit(name, (tx, row.y + int(row.h * 0.12)))
+            tw = row.right - int(row.w * 0.14 * layout.text_grow(1.4)) - 24 - tx
+            px = max(11, int(self.row_h * 0.2))
             info = _("Made by a newer version of the game") if sv.newer else \
                 "  ·  ".join([data_text(sv.edition),
                               ngettext("{n} player", "{n} players", sv.seats),
                               _("Round {r} of {n}", r=sv.round, n=sv.rounds)])
-            t = theme.fit_text(info, int(px * 0.8), tw, theme.WALNUT_MID)
-            surface.blit(t, (tx, row.y + int(row.h * 0.45)))
-            t = theme.fit_text(_("Saved {when}", when=stamp_text(sv.saved)), int(px * 0.75), tw,
-                               theme.WALNUT_MID)
-            surface.blit(t, (tx, row.y + int(row.h * 0.7)))
+            lines = [theme.fit_text(sv.name, px, tw, theme.INK, bold=True),
+                     theme.fit_text(info, int(px * 0.8), tw, theme.WALNUT_MID),
+                     theme.fit_text(_("Saved {when}", when=stamp_text(sv.saved)),
+                                    int(px * 0.75), tw, theme.WALNUT_MID)]
+            if layout.text_grow() <= 1:
+                for t, at in zip(lines, (0.12, 0.45, 0.7), strict=True):
+                    surface.blit(t, (tx, row.y + int(row.h * at)))
+            else:  # the three lines stacked by their real heights, centred in the row
+                y = row.centery - sum(t.get_height() for t in lines) // 2
+                for t in lines:
+                    surface.blit(t, (tx, y))
+                    y += t.get_height()
         if self.message:
             t = theme.fit_text(self.message, max(11, int(h * 0.026)), int(w * 0.92), theme.GOLD,
                                bold=True)

@@ -14,7 +14,7 @@ import pygame
 from solemio.formats import number, percent, stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.texts import level_name
-from solemio.ui import theme
+from solemio.ui import layout, theme
 from solemio.ui.scenes.base import WidgetScene, backdrop, title_text
 from solemio.ui.widgets import Button, Selector
 
@@ -47,6 +47,8 @@ class StatsScene(WidgetScene):
         """Show another person's statistics."""
         self.player = player
         self.stats = self.all.of(player)
+        self.page = 0
+        self.layout(self.size)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -58,7 +60,8 @@ class StatsScene(WidgetScene):
         back.midbottom = (w // 2, h - int(h * 0.04))
         widgets: list = []
         if len(self.players) > 1:
-            pick = pygame.Rect(0, 0, int(max(280, w * 0.34)), int(max(34, h * 0.055)))
+            pick = pygame.Rect(0, 0, int(max(280, w * 0.34 * layout.text_grow(1.6))),
+                               int(max(34, h * 0.055)))
             pick.midtop = (w // 2, int(h * 0.145))
             widgets.append(Selector("player", "", self.players,
                                     self.players.index(self.player),
@@ -66,9 +69,83 @@ class StatsScene(WidgetScene):
                                                    name=player_name(name)),
                                     self.choose, pick,
                                     tooltip=_("Each person at the table has their own.")))
-        widgets.append(Button("close", _("Back"), self.app.manager.pop, back))
+        self.pages = self.paged(size)
+        self.page = min(getattr(self, "page", 0), len(self.pages) - 1) if self.pages else 0
+        close = Button("close", _("Back"), self.app.manager.pop, back)
+        if self.pages:
+            # A larger text size: one panel across the window, a page of lines at a time
+            # and the chart on the last page, turned with Previous and Next (or Page Up
+            # and Page Down), instead of every line squeezed into half the window.
+            self.left = self.right = pygame.Rect(int(w * 0.04), self.left.y, int(w * 0.92),
+                                                 self.left.h)
+            prev = pygame.Rect(self.left.x, back.y, back.w, back.h)
+            nxt = pygame.Rect(self.left.right - back.w, back.y, back.w, back.h)
+            b_prev = Button("prev", _("Previous"), lambda: self.turn_page(-1), prev,
+                            style="secondary")
+            b_prev.enabled = self.page > 0
+            b_next = Button("next", _("Next"), lambda: self.turn_page(1), nxt)
+            b_next.enabled = self.page < len(self.pages) - 1
+            self.indicator_rect = pygame.Rect(back.right + 8, back.y, nxt.x - back.right - 16,
+                                              back.h)
+            widgets += [b_prev, close, b_next]
+        else:
+            widgets.append(close)
         self.focus.set(widgets)
-        self.focus.focus = len(widgets) - 1
+        if self.focus.focus < 0 or not self.focus.widgets[self.focus.focus].enabled:
+            self.focus.focus_name("close")
+
+    def paged(self, size: tuple[int, int]) -> list[list[tuple[str, bool]] | None]:
+        """At a larger text size (Settings): the lines in pages of as many as the
+        full-width panel holds at the chosen size, then the chart (``None``); at 100 %
+        or less no pages (both panels side by side)."""
+        if layout.text_grow() <= 1 or not (self.stats.games or self.stats.estimates):
+            return []
+        w, h = size
+        px = self.line_px(size)
+        room = self.left.h - 2 * self.page_inset(px)
+        pages: list[list[tuple[str, bool]] | None] = [[]]
+        used = 0
+        for line in self.lines():
+            step = self.line_step(px, line[1])
+            last = pages[-1]
+            assert last is not None
+            # a heading never ends a page: it goes over with its first line
+            if last and used + step + (self.line_step(px, False) if line[1] else 0) > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(line)  # type: ignore[union-attr]
+            used += step
+        if self.stats.games:
+            pages.append(None)
+        return pages
+
+    @staticmethod
+    def page_inset(px: int) -> int:
+        """A page's lines half a line clear of the panel's rim."""
+        return max(12, theme.font(px, True).get_height() // 2 + 2)
+
+    def line_px(self, size: tuple[int, int]) -> int:
+        return max(11, int(size[1] * 0.028))
+
+    @staticmethod
+    def line_step(px: int, heading: bool) -> int:
+        """A line's height on a page, at the player's text size."""
+        return int(theme.font(px, heading).get_linesize() * (1.2 if heading else 1.05))
+
+    def turn_page(self, d: int) -> None:
+        if 0 <= self.page + d < len(self.pages):
+            self.page += d
+            self.layout(self.size)
+            if not self.focus.focused or not self.focus.focused.enabled:
+                self.focus.focus_name("next" if d > 0 and self.page < len(self.pages) - 1
+                                      else "prev" if self.page > 0 else "next")
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.pages and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return None
+        return super().handle_event(event)
 
     def lines(self) -> list[tuple[str, bool]]:
         """(text, heading) lines of the left panel."""
@@ -123,12 +200,16 @@ class StatsScene(WidgetScene):
         backdrop(self.app, surface)
         w, h = self.size
         title_text(surface, _("Statistics"), (w // 2, int(h * 0.08)), int(h * 0.08))
-        for r in (self.left, self.right):
+        for r in (self.left,) if self.pages else (self.left, self.right):
             theme.rounded_panel(surface, r, (250, 241, 220, 230), radius=max(8, r.h // 30))
         if not self.stats.games and not self.stats.estimates:
             t = theme.fit_text(_("No games counted yet: finish a game against the computer "
                                  "or with friends."), int(h * 0.028), self.left.w - 24, theme.INK)
             surface.blit(t, (self.left.x + 12, self.left.y + 12))
+        elif self.pages:
+            page = self.pages[self.page]
+            if page is not None:
+                self.draw_page(surface, page)
         else:
             lines = self.lines()
             px = max(11, min(int(h * 0.028), int(self.left.h / (len(lines) * 1.5 + 1))))
@@ -142,8 +223,27 @@ class StatsScene(WidgetScene):
                                    max_h=int(px * 1.3))
                 surface.blit(t, (self.left.x + inset + indent, y))
                 y += int(px * (1.6 if heading else 1.35))
-        self.draw_chart(surface)
+        if not self.pages or self.pages[self.page] is None:
+            self.draw_chart(surface)
+        if self.pages:
+            r = self.indicator_rect  # "Page 2 of 3" between Back and Next
+            t = theme.fit_text(_("Page {n} of {total}", n=self.page + 1, total=len(self.pages)),
+                               max(11, int(h * 0.022)), r.w, theme.CREAM, bold=True)
+            surface.blit(t, t.get_rect(center=r.center))
         self.focus.draw(surface)
+
+    def draw_page(self, surface: pygame.Surface, page: list[tuple[str, bool]]) -> None:
+        """One page of lines across the whole panel, each at the chosen text size (a line
+        too wide for the panel fitted to it)."""
+        px = self.line_px(self.size)
+        inset = self.page_inset(px)
+        y = self.left.y + inset
+        for text, heading in page:
+            indent = 0 if heading else px
+            t = theme.fit_text(text, px, self.left.w - 2 * inset - indent,
+                               theme.INK if heading else theme.WALNUT_MID, bold=heading)
+            surface.blit(t, (self.left.x + inset + indent, y))
+            y += self.line_step(px, heading)
 
     def draw_chart(self, surface: pygame.Surface) -> None:
         """Wins over time: the wins so far after each game, a dot per game (gold: won)."""

@@ -75,7 +75,17 @@ class ReplayBoard:
         # The table takes 70% of the height, less when a wide, low window (1920x480) would
         # push the buttons out of it: the caption, the slider and a row of buttons stay.
         below = 4 * pad + int(h * 0.05) + int(h * 0.045) + max(24, int(h * 0.06))
+        # A larger text size (Settings): the buttons in two rows (the replay's scene puts
+        # the steps in one, Play, Coach and Close in the other), so their words keep the
+        # chosen size; the table gives way.
         main_h = min(int(h * 0.70), h - self.top.bottom - pad - below)
+        one_row = max(24, h - (self.top.bottom + 5 * pad + main_h + int(h * 0.05) +
+                               int(h * 0.045)))
+        # (a wide, low window such as 1920x480 keeps one row: its nine buttons have room for
+        # "« Round", its seats' rows none to give)
+        self.button_rows = 2 if layout.text_grow() > 1 and h >= 0.45 * full_w else 1
+        if self.button_rows > 1:  # each row as tall as the one row at 100 %
+            main_h -= one_row + pad
         main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, main_h)
         left_w = int(main.w * 0.62)
         self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
@@ -114,7 +124,9 @@ class ReplayBoard:
         self.warm_key = None
 
     def hand_area(self, row: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(row.x + int(row.w * 0.24), row.y + 2, int(row.w * 0.52), row.h - 4)
+        info = info_share()
+        return pygame.Rect(row.x + int(row.w * info), row.y + 2, int(row.w * (0.76 - info)),
+                           row.h - 4)
 
     def filled_area(self, row: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(row.x + int(row.w * 0.77), row.y + 2, int(row.w * 0.22), row.h - 4)
@@ -295,7 +307,7 @@ class ReplayBoard:
                          (row.x + rad + 6, row.y + rad + 6), rad)
         tx = row.x + 2 * rad + 12
         name = theme.fit_text(self.names[seat], max(11, int(row.h * 0.2)),
-                              int(row.w * 0.24) - (tx - row.x), theme.INK, bold=True)
+                              int(row.w * info_share()) - (tx - row.x), theme.INK, bold=True)
         surface.blit(name, (tx, row.y + rad + 6 - name.get_height() // 2))
         ss = show.seats[seat]
         lines = [ngettext("{n} filled order", "{n} filled orders", len(ss.filled)),
@@ -321,7 +333,7 @@ class ReplayBoard:
         line's words on two lines; smaller when a longer language needs more lines than the
         row has room for."""
         px = max(10, int(row.h * 0.14))
-        width = int(row.w * 0.22)
+        width = int(row.w * (info_share() - 0.02))
         while True:
             parts = [part for line in lines for part in
                      ([line] if theme.text(line, px).get_width() <= width
@@ -396,6 +408,12 @@ class ReplayBoard:
         box = t.get_rect(center=r.center).inflate(r.h, r.h // 4).clip(r)
         theme.rounded_panel(surface, box, (30, 18, 10, 170), radius=box.h // 2, shadow=False)
         surface.blit(t, t.get_rect(center=r.center))
+
+
+def info_share() -> float:
+    """The share of a seat's row its name and counts take: a larger text size widens
+    it (the hand's cards close up), so "6 orders in stack" needs fewer lines."""
+    return 0.24 * layout.text_grow(1.45)
 
 
 def paint_backdrop(app: Any, surface: pygame.Surface) -> None:
