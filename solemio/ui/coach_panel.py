@@ -97,6 +97,21 @@ class ItemWidget(Widget):
         self.panel.draw_item(surface, self, focused or hovered)
 
 
+def title_h(px: int) -> int:
+    """The room of the panel's title "Coach": as tall as it is drawn at a larger text size
+    (the seat's selector below covered it)."""
+    if theme.TEXT_SCALE <= 1:
+        return int(px * 1.5)
+    return max(int(px * 1.5), theme.font(int(px * 1.3), True).get_height())
+
+
+def summary_h(px: int) -> int:
+    """The room of the summary's two lines under the seat's selector."""
+    if theme.TEXT_SCALE <= 1:
+        return int(px * 2.6)
+    return max(int(px * 2.6), 2 * theme.font(px).get_linesize())
+
+
 class CoachPanel:
     """The coach's list beside the replay (see the module's docstring)."""
 
@@ -182,7 +197,7 @@ class CoachPanel:
         pad = max(4, rect.w // 40)
         px = self.px()
         bar = max(28, int(px * 2.1))
-        head = pygame.Rect(rect.x + pad, rect.y + pad + int(px * 1.5), rect.w - 2 * pad, bar)
+        head = pygame.Rect(rect.x + pad, rect.y + pad + title_h(px), rect.w - 2 * pad, bar)
         n = len(self.names)
         seat_sel = Selector("coach-seat", _("Seat"), list(range(n)), self.seat,
                             lambda s: self.names[s], self.set_seat, head)
@@ -195,7 +210,9 @@ class CoachPanel:
         prev_b.enabled = bool(self.items) and self.selected > 0
         next_b.enabled = bool(self.items) and self.selected < len(self.items) - 1
         grading = 0 if self.job.done else int(px * 2.6)  # room for the progress bar
-        top = head.bottom + pad + int(px * 2.8)  # the summary's two lines above the list
+        # the summary's two lines above the list
+        top = head.bottom + pad + (int(px * 2.8) if theme.TEXT_SCALE <= 1 else
+                                   summary_h(px) + int(px * 0.2))
         self.list_rect = pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, foot.y - pad - top)
         items_bottom = self.list_rect.bottom - grading
         widgets: list[Widget] = [seat_sel]
@@ -226,8 +243,8 @@ class CoachPanel:
         pad = max(4, r.w // 40)
         t = theme.fit_text(_("Coach"), int(px * 1.3), r.w - 2 * pad, theme.GOLD, bold=True)
         surface.blit(t, (r.x + pad, r.y + pad))
-        head_bottom = r.y + pad + int(px * 1.5) + max(28, int(px * 2.1))
-        line = pygame.Rect(r.x + pad, head_bottom + pad // 2, r.w - 2 * pad, int(px * 2.6))
+        head_bottom = r.y + pad + title_h(px) + max(28, int(px * 2.1))
+        line = pygame.Rect(r.x + pad, head_bottom + pad // 2, r.w - 2 * pad, summary_h(px))
         job = self.job
         if job.error is not None:
             msg = _("The coach could not read this game.")

@@ -68,6 +68,13 @@ def caption_grow() -> float:
     return g * 1.5 if g > 1 else 1.0
 
 
+def caption_width(caption: str, px: int) -> int:
+    """The width a caption needs on three lines: its longest word, or a third of it."""
+    f = theme.font(px, True)
+    return max(max(f.size(word)[0] for word in caption.split()) + 4,
+               f.size(caption)[0] // 3 + px)
+
+
 def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[PlacedGroup]:
     """Where every card of ``page``'s picture goes inside ``area``: the largest cards that
     let every group, side by side, and its caption fit."""
@@ -77,11 +84,17 @@ def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[
     words = [theme.text(g.caption, caption_px * 2, bold=True).get_width()
              if g.layout == howto.WORD else 0 for g in groups]
     cap_h = int(caption_px * 2.6 * caption_grow())
+    # A larger text size: each caption's group at least as wide as its words need on three
+    # lines (the longest word, a third of the whole), so neighbouring captions never meet.
+    need = [caption_width(g.caption, caption_px) if g.caption and g.layout not in
+            (howto.WORD, howto.ARROW) and layout.text_grow() > 1 else 0 for g in groups]
     ch = max(20, area.h - cap_h)
     while True:
         cw = _card_w(ch)
         gap = int(cw * 0.3)
-        sizes = [_group_size(g, ch, ww) for g, ww in zip(groups, words, strict=True)]
+        sizes = [(max(gw, nw), gh) for (gw, gh), nw in zip(
+            (_group_size(g, ch, ww) for g, ww in zip(groups, words, strict=True)), need,
+            strict=True)]
         total = sum(s[0] for s in sizes) + gap * (len(groups) - 1)
         tallest = max(s[1] for s in sizes)
         if (total <= area.w and tallest + cap_h <= area.h) or ch <= 24:
@@ -90,9 +103,10 @@ def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[
     x = area.centerx - total // 2
     top = area.y + (area.h - cap_h - tallest) // 2
     out = []
-    for g, (gw, gh) in zip(groups, sizes, strict=True):
+    for g, (gw, gh), ww in zip(groups, sizes, words, strict=True):
         rect = pygame.Rect(x, top + (tallest - gh) // 2, gw, gh)
         cards = []
+        x += (gw - _group_size(g, ch, ww)[0]) // 2  # the cards centred under a wide caption
         for i, face in enumerate(g.faces):
             r = pygame.Rect(0, 0, cw, ch)
             if g.layout == howto.ROW:
@@ -104,7 +118,7 @@ def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[
             mark = g.marks[i] if i < len(g.marks) else ""
             cards.append(Placed(tuple(face), r, mark))
         out.append(PlacedGroup(g, rect, cards))
-        x += gw + gap
+        x = rect.right + gap
     return out
 
 
@@ -319,6 +333,8 @@ class RulesScene(WidgetScene):
         if g.caption:
             bottom = max([c.rect.bottom for c in pg.cards] + [area.bottom])
             cap_w = max(area.w + int(area.w * 0.3), int(self.picture_rect.w * 0.12))
+            if layout.text_grow() > 1:  # its group is as wide as its words need
+                cap_w = area.w + _card_w(pg.cards[0].rect.h if pg.cards else area.h) // 4
             cap = pygame.Rect(0, bottom + self.caption_px // 2, cap_w,
                               int(self.caption_px * 2.1 * caption_grow()))
             cap.centerx = area.centerx

@@ -56,7 +56,8 @@ class StatsScene(WidgetScene):
         top = 0.16 if len(self.players) < 2 else 0.23
         self.left = pygame.Rect(int(w * 0.04), int(h * top), int(w * 0.44), int(h * (0.84 - top)))
         self.right = pygame.Rect(int(w * 0.52), int(h * top), int(w * 0.44), int(h * (0.84 - top)))
-        back = pygame.Rect(0, 0, int(max(200, w * 0.2)), int(max(36, h * 0.065)))
+        back = pygame.Rect(0, 0, int(max(200, w * 0.2)),
+                           int(max(36, h * 0.065) * layout.text_grow(1.25)))
         back.midbottom = (w // 2, h - int(h * 0.04))
         widgets: list = []
         if len(self.players) > 1:
