@@ -132,6 +132,32 @@ def main(out: Path) -> int:
     check(type(app.manager.top).__name__ == "PauseScene", "Start opens the menu")
     tap(pygame.CONTROLLER_BUTTON_B)
     shot("09-back-from-menu")
+    # The menus' own screens from the controller: how to play from the game's menu (its
+    # pages turned with the D-pad), settings, then saving and leaving to the title, the
+    # load list, the records and the statistics (a larger text size reshapes each).
+    tap(pygame.CONTROLLER_BUTTON_START)
+    check(reach("rules"), "the D-pad reaches How to play in the game's menu")
+    shot("10-rules")
+    check(reach("next"), "the D-pad reaches Next on How to play")
+    shot("11-rules-page-2")
+    while type(app.manager.top).__name__ not in ("PauseScene", "RevealScene", "TableScene"):
+        tap(pygame.CONTROLLER_BUTTON_B)
+    if type(app.manager.top).__name__ != "PauseScene":
+        tap(pygame.CONTROLLER_BUTTON_START)
+    check(reach("settings"), "the D-pad reaches Settings")
+    shot("12-settings")
+    tap(pygame.CONTROLLER_BUTTON_B)
+    check(reach("save"), "the D-pad reaches Save the game")
+    shot("13-save-game")
+    check(reach("save"), "A saves under the name offered")
+    check(reach("title"), "the D-pad reaches Leave to the title")
+    shot("14-title-again")
+    for name, label in (("load", "15-load-game"), ("records", "16-records"),
+                        ("stats", "17-statistics")):
+        check(reach(name), f"the D-pad reaches {name} on the title")
+        shot(label)
+        tap(pygame.CONTROLLER_BUTTON_B)
+        check(type(app.manager.top).__name__ == "TitleScene", f"B leaves {name}")
     try:
         geo = subprocess.run(["xwininfo", "-root"], capture_output=True, text=True,
                              timeout=10).stdout

@@ -3,12 +3,16 @@
 # the game played full screen from controller events (build/deck_smoke.py).
 #
 #   apt-get install -y xvfb openbox x11-apps
-#   sh build/xvfb_deck.sh [OUT]
+#   sh build/xvfb_deck.sh [OUT] [TEXT_SIZE]     (TEXT_SIZE in per cent: 80 to 200)
 set -u
 OUT=${1:-build/deck-shots}
+export DECK_TEXT="${2:-${DECK_TEXT:-100}}"
 DPY=${XVFB_DISPLAY:-:98}
 HOME_DIR=$(mktemp -d)
 export DISPLAY="$DPY" SOLEMIO_HOME="$HOME_DIR" SDL_AUDIODRIVER=dummy
+# the game of this checkout (build/ is first on the smoke's path, not the checkout)
+PYTHONPATH="$(cd "$(dirname "$0")/.." && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
 Xvfb "$DPY" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB=$!
 sleep 1

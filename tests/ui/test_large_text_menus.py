@@ -188,3 +188,17 @@ def test_the_replays_buttons_take_two_rows_at_the_chosen_size(make_app):
     assert len({r.y for r in buttons.values()}) == 2
     assert buttons["round-back"].y == buttons["play"].y < buttons["step"].y == buttons["close"].y
     assert all(pygame.Rect(0, 0, *SIZE).contains(r) for r in buttons.values())
+
+
+def test_empty_lists_wrap_their_sentence_at_the_chosen_size(make_app):
+    """With nothing to list, the records', the saves' and the statistics' sentence is
+    wrapped at 200 % rather than fitted to one line (about 8 px on a Steam Deck)."""
+    for scene, words in (("records", "Pas encore de partie"), ("saves", "Aucune partie"),
+                         ("stats", "Aucune partie")):
+        small = sizes_at(make_app, 100, lambda app, s=scene: app.manager.open(s))
+        large = sizes_at(make_app, 200, lambda app, s=scene: app.manager.open(s))
+        px_100 = max(px for w, px in small.items() if w.startswith(words))
+        lines = [px for w, px in large.items() if w.startswith(words) or w not in small]
+        at_200 = max(px for w, px in large.items() if w.startswith(words))
+        assert at_200 >= KEEP * 2 * px_100 or at_200 >= 0.9 * 2 * int(SIZE[1] * 0.028), \
+            f"{scene}: its sentence at {at_200} px ({px_100} px at 100 %; {lines})"

@@ -68,6 +68,22 @@ class WidgetScene(Scene):
         return self.focus.rects()
 
 
+def empty_list(surface: pygame.Surface, words: str, area: pygame.Rect, px: int) -> None:
+    """The sentence of an empty list (records, saves), centred in its ``area``: on one
+    line, or at a larger text size (Settings) wrapped at the chosen size instead of
+    fitted to one line (about 8 px on a Steam Deck at 200 %)."""
+    from solemio.ui import layout, theme
+
+    w = int(surface.get_width() * 0.8)
+    if layout.text_grow() > 1:
+        box = pygame.Rect(0, 0, w, area.h)
+        box.center = area.center
+        theme.draw_wrapped(surface, words, box, px, theme.CREAM, centre=True, middle=True)
+        return
+    t = theme.fit_text(words, px, w, theme.CREAM)
+    surface.blit(t, t.get_rect(center=area.center))
+
+
 def pager_buttons(scene: WidgetScene, page: int, pages: int) -> list[Button]:
     """Newer, Back and Older under a paged list (records, saves): one place for both lists.
 

@@ -10,7 +10,13 @@ from solemio.formats import stamp_text
 from solemio.i18n import _, data_text
 from solemio.texts import and_list
 from solemio.ui import layout, theme
-from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
+from solemio.ui.scenes.base import (
+    WidgetScene,
+    backdrop,
+    empty_list,
+    pager_buttons,
+    title_text,
+)
 from solemio.ui.widgets import Button, Widget
 
 PER_PAGE = 7
@@ -118,9 +124,8 @@ class RecordsScene(WidgetScene):
         w, h = self.size
         title_text(surface, _("Game records"), (w // 2, int(h * 0.08)), int(h * 0.08))
         if not self.records:
-            t = theme.fit_text(_("No finished games yet: every game you finish is kept here."),
-                               int(h * 0.032), int(w * 0.8), theme.CREAM)
-            surface.blit(t, t.get_rect(center=self.area.center))
+            empty_list(surface, _("No finished games yet: every game you finish is kept "
+                                  "here."), self.area, int(h * 0.032))
         hint = theme.fit_text(_("Drop a record file on the window to watch it."),
                               max(11, int(h * 0.022)), int(w * 0.9), theme.CREAM_DARK)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(h * 0.01))))

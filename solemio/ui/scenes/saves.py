@@ -14,7 +14,13 @@ from solemio.formats import stamp_now, stamp_text
 from solemio.i18n import _, data_text, ngettext
 from solemio.ui import layout, theme
 from solemio.ui.scene import make_scene
-from solemio.ui.scenes.base import WidgetScene, backdrop, pager_buttons, title_text
+from solemio.ui.scenes.base import (
+    WidgetScene,
+    backdrop,
+    empty_list,
+    pager_buttons,
+    title_text,
+)
 from solemio.ui.widgets import Button, TextField, Widget
 
 PER_PAGE = 4
@@ -245,9 +251,8 @@ class SavesScene(WidgetScene):
         w, h = self.size
         title_text(surface, _("Load a saved game"), (w // 2, int(h * 0.075)), int(h * 0.08))
         if not self.saves:
-            t = theme.fit_text(_("No saved games: save a game from its menu (Esc)."),
-                               int(h * 0.032), int(w * 0.8), theme.CREAM)
-            surface.blit(t, t.get_rect(center=self.area.center))
+            empty_list(surface, _("No saved games: save a game from its menu (Esc)."),
+                       self.area, int(h * 0.032))
         for sv, row in zip(self.shown, self.rows, strict=False):
             theme.rounded_panel(surface, row, (250, 241, 220, 235), radius=max(6, row.h // 10))
             pic_h = self.row_h - 12

@@ -204,9 +204,15 @@ class StatsScene(WidgetScene):
         for r in (self.left,) if self.pages else (self.left, self.right):
             theme.rounded_panel(surface, r, (250, 241, 220, 230), radius=max(8, r.h // 30))
         if not self.stats.games and not self.stats.estimates:
-            t = theme.fit_text(_("No games counted yet: finish a game against the computer "
-                                 "or with friends."), int(h * 0.028), self.left.w - 24, theme.INK)
-            surface.blit(t, (self.left.x + 12, self.left.y + 12))
+            empty = _("No games counted yet: finish a game against the computer or with "
+                      "friends.")
+            if layout.text_grow() > 1:  # wrapped at the chosen size, not fitted to a line
+                pad = max(12, int(h * 0.028))
+                theme.draw_wrapped(surface, empty, self.left.inflate(-2 * pad, -2 * pad),
+                                   int(h * 0.028), theme.INK)
+            else:
+                t = theme.fit_text(empty, int(h * 0.028), self.left.w - 24, theme.INK)
+                surface.blit(t, (self.left.x + 12, self.left.y + 12))
         elif self.pages:
             page = self.pages[self.page]
             if page is not None:
