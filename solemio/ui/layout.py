@@ -244,16 +244,23 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     choices_up = full_card_h + int(full_card_h * 0.16) + m - bottom_h
     bottom = pygame.Rect(m, h - m - bottom_h, w - 2 * m, bottom_h)
     side_w = int(w * 0.155)
-    # Larger text: the person's panel takes the hand's lift too (its labels need rows).
+    # Larger text: the person's panel and the buttons take the hand's lift too (the
+    # panel's labels need rows, the buttons' words two lines).
     me_lift = 0 if text_grow() >= 1.3 else lift
     me = pygame.Rect(bottom.x, bottom.y + me_lift, side_w, bottom.h - me_lift)
-    actions = pygame.Rect(bottom.right - side_w, bottom.y + lift, side_w, bottom.h - lift)
+    actions = pygame.Rect(bottom.right - side_w, bottom.y + me_lift, side_w, bottom.h - me_lift)
     hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
     if spectator:
         hand = pygame.Rect(0, 0, 0, 0)
-    abh = int(min(actions.h / 3 - m, max(34, h * 0.062) * text_grow(1.4)))
+    # The turn's two buttons (Play and Clear; Supply and My orders) are the lower two of
+    # three places; a larger text size gives them the whole column, the third none.
+    large = text_grow() >= 1.3
+    abh = int(min(actions.h / (2 if large else 3) - m,
+                  max(34, h * 0.062) * text_grow(1.6 if large else 1.4)))
     action_buttons = [pygame.Rect(actions.x, actions.bottom - (i + 1) * abh - i * m,
                                   actions.w, abh) for i in range(3)][::-1]
+    if large:
+        action_buttons[0] = pygame.Rect(actions.x, actions.y, actions.w, 0)
 
     msg_h = int(max(22, int(h * 0.04)) * text_grow(1.7))
     middle = pygame.Rect(m, opp_area.bottom + m, w - 2 * m, bottom.y - opp_area.bottom - 2 * m)

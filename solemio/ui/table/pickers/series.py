@@ -286,8 +286,10 @@ class SeriesPicker:
     def widgets(self, area: pygame.Rect, window: tuple[int, int]) -> list[Widget]:
         """The widgets for ``area`` (the choice area under the prompt)."""
         gap = max(6, int(min(area.w, area.h) * 0.05))
-        bh = int(min((area.h - gap) / 2, max(30, window[1] * 0.06)))
-        bw = int(min(max(area.w * 0.27, bh * 3.2), area.w * 0.36))
+        # A larger text size: taller and wider buttons ("Play it alone" at the chosen
+        # size, a longer label on two lines); the cards give way (as in fill.py).
+        bh = int(min((area.h - gap) / 2, max(30, window[1] * 0.06) * layout.text_grow(1.4)))
+        bw = int(min(max(area.w * 0.27, bh * 3.2), area.w * 0.36 * layout.text_grow(1.15)))
         buttons = pygame.Rect(area.right - bw, area.y, bw, area.h)
         row = pygame.Rect(area.x, area.y, area.w - bw - 2 * gap, area.h)
         top = buttons.centery - bh - gap // 2

@@ -82,8 +82,11 @@ def buttons(stage: RevealStage, d: Any, page: int, apply: Callable[[tuple], None
                 * layout.text_grow(1.4))
     rows = max(1, (grid_area.h + gap) // (row_h + gap))
     choices = list(d.choices)
-    wide = grid_area.w > 520
-    cols = 2 if wide and (layout.text_grow() < 1.3 or len(choices) > rows) else 1
+    large = layout.text_grow() >= 1.3
+    if large:  # two columns only when one would not hold them all (narrower: 400 px)
+        cols = 2 if grid_area.w > 400 and len(choices) > rows else 1
+    else:
+        cols = 2 if grid_area.w > 520 else 1
     per_page = rows * cols
     own = COLOUR_KIND[session.seats[d.seat].colour]
     # The way out (give up / decline) goes last, so the useful choices come first.

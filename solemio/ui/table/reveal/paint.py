@@ -120,11 +120,16 @@ def reveal_layout(size: tuple[int, int], n_seats: int, bottom_seat: int | None,
         hand_area = pygame.Rect(L.me.right + m, band.y, hw, band.h)
         choice_area = pygame.Rect(hand_area.right + 2 * m, band.y,
                                   band.right - hand_area.right - 2 * m, band.h)
+        if large:
+            # The question spans the hand's width too (RevealStage.prompt_box), the hand
+            # below it: the question's words keep the chosen size on fewer lines.
+            ph = int(band.h * RevealStage.prompt_share())
+            hand_area = pygame.Rect(hand_area.x, band.y + ph, hw, band.h - ph)
     top = L.opponents[0].bottom + m if L.opponents else L.top_bar.bottom + m
     mid = pygame.Rect(m, top, w - 2 * m, band.y - top - m)
     # The order panel grows with the text size (its head, "Commande de Sofia", and its
     # explanation keep their size); the columns give way.
-    ow = int(max(w * 0.17, 150) * layout.text_grow(1.35))
+    ow = int(max(w * 0.17, 150) * layout.text_grow(1.6))
     L.reveal_order = pygame.Rect(mid.right - ow, mid.y, ow, mid.h)
     rcw, rch = layout.card_fit(w * 0.08, mid.h * 0.5)
     L.reveal_oven = pygame.Rect(mid.x, mid.y + m, rcw, rch)
@@ -413,8 +418,15 @@ class RevealStage(Stage):
         return 0.3 * layout.text_grow(1.3)
 
     def prompt_box(self) -> pygame.Rect:
+        """The question's panel: above the choices, and above the hand too at a large
+        text size (reveal_layout left it room there)."""
         area = self.choice_area
-        return pygame.Rect(area.x, area.y, area.w, int(area.h * self.prompt_share()) - 6)
+        h = int(area.h * self.prompt_share()) - 6
+        if layout.text_grow() >= LARGE_FROM and 0 < self.hand_area.w and \
+                self.hand_area.y > area.y:
+            x = self.hand_area.x
+            return pygame.Rect(x, area.y, area.right - x, h)
+        return pygame.Rect(area.x, area.y, area.w, h)
 
     def choice_grid(self) -> pygame.Rect:
         """Where a decision's widgets go: the choice area under its prompt."""
