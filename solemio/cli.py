@@ -21,6 +21,7 @@ from typing import Any
 from solemio import i18n
 from solemio.formats import number
 from solemio.i18n import LANGUAGES, N_, _, ngettext
+from solemio.ui.settings import TEXT_SIZES
 
 USAGE_ERROR = 2
 
@@ -261,7 +262,9 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     from solemio.ui.screenshots import main as shots_main
 
     sizes = tuple(args.size) if args.size else None
-    return shots_main(args.out, args.lang, sizes) if sizes else shots_main(args.out, args.lang)
+    if sizes:
+        return shots_main(args.out, args.lang, sizes, text_size=args.text_size)
+    return shots_main(args.out, args.lang, text_size=args.text_size)
 
 
 def _machine_loop_seconds() -> float:
@@ -567,6 +570,10 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--size", type=_window_size, action="append",
                     help=_("a window size such as 1024x640 (repeatable; default: 1280x720 and "
                            "1920x1080)"))
+    sh.add_argument("--text-size", type=int, choices=TEXT_SIZES, default=100,
+                    metavar="PERCENT",
+                    help=_("the text size every scene is drawn at, as in Settings (default: "
+                           "100)"))
     sh.set_defaults(func=cmd_screenshots)
 
     b = sub.add_parser("bench", help=_("print the performance figures"))

@@ -221,21 +221,21 @@ def shots_for_size(size: tuple[int, int], out: Path, lang: str = "en",
     ``text_size``: the player's text size in per cent (Settings).  ``sizes``: filled with
     each shot's lines and the real pixel size each was drawn at since the shot before
     (``theme.DRAWN``; the text-size tests compare them at 100 % and 200 %)."""
-    global TEXT_SIZE, SIZES
+    global TEXT_SIZE, DRAWN_SIZES
     from solemio.ui import theme
 
-    TEXT_SIZE, SIZES = text_size, sizes
+    TEXT_SIZE, DRAWN_SIZES = text_size, sizes
     theme.DRAWN = {} if sizes is not None else None
     try:
         return _shots_for_size(size, out, lang, write)
     finally:
-        TEXT_SIZE, SIZES = 100, None
+        TEXT_SIZE, DRAWN_SIZES = 100, None
         theme.DRAWN = None
         theme.set_text_scale(100)
 
 
 #: Where shots_for_size(sizes=...) puts each shot's drawn lines (None: not measured).
-SIZES: dict[str, dict[str, int]] | None = None
+DRAWN_SIZES: dict[str, dict[str, int]] | None = None
 
 
 def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) -> list[Path]:
@@ -257,8 +257,8 @@ def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) ->
 
     def save(app: Any, name: str) -> None:
         app.draw()
-        if SIZES is not None and theme.DRAWN is not None:
-            SIZES[name] = theme.DRAWN
+        if DRAWN_SIZES is not None and theme.DRAWN is not None:
+            DRAWN_SIZES[name] = theme.DRAWN
             theme.DRAWN = {}
         path = out / f"{tag}-{name}.png"
         if write:
@@ -714,8 +714,10 @@ def _fill_picker_shots(size: tuple[int, int], save: Any, lang: str) -> None:
 
 
 def main(out_dir: str | os.PathLike, lang: str = "en",
-         sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
+         sizes: tuple[tuple[int, int], ...] = SIZES, text_size: int = 100) -> int:
     """Save every screenshot in language ``lang`` into ``out_dir``; returns a CLI exit code.
+    ``text_size``: the player's text size in per cent (Settings), so the large-text
+    layouts can be looked at like any other.
 
     Files are named ``<size>-<scene>.png`` (English) or ``<lang>-<size>-<scene>.png``.
     """
@@ -742,6 +744,6 @@ def main(out_dir: str | os.PathLike, lang: str = "en",
     pygame.display.set_mode((1, 1))
     total = 0
     for size in sizes:
-        total += len(shots_for_size(size, out, lang))
+        total += len(shots_for_size(size, out, lang, text_size=text_size))
     print(f"saved {total} screenshots in {out}")
     return 0

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def test_window_starts_and_draws_the_title(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -48,3 +50,22 @@ def test_screenshots_of_every_scene(tmp_path, monkeypatch):
                  "reveal-variant", "reveal-block", "reveal-show-ask", "reveal-show-card",
                  "reveal-show-play", "round-summary", "game-over"):
         assert any(part in n for n in names), f"no screenshot of {part}"
+
+
+def test_the_screenshots_command_draws_at_the_text_size_asked(tmp_path, monkeypatch):
+    """``solemio screenshots --text-size 200`` tours the large-text layouts (a maintainer
+    looks at them like any other screen); a size Settings does not offer is refused."""
+    from solemio import cli
+    from solemio.ui import screenshots
+
+    asked: list[tuple] = []
+    monkeypatch.setattr(screenshots, "shots_for_size",
+                        lambda size, out, lang, text_size=100: asked.append(
+                            (size, lang, text_size)) or [])
+    assert cli.main(["screenshots", "--out", str(tmp_path), "--lang", "fr", "--size",
+                     "1024x640", "--text-size", "200"]) == 0
+    assert cli.main(["screenshots", "--out", str(tmp_path)]) == 0
+    assert asked[0] == ((1024, 640), "fr", 200)
+    assert {a[2] for a in asked[1:]} == {100}
+    with pytest.raises(SystemExit):
+        cli.main(["screenshots", "--out", str(tmp_path), "--text-size", "300"])
