@@ -419,7 +419,8 @@ def _shots_for_size(size: tuple[int, int], out: Path, lang: str, write: bool) ->
 
     app = _app(size, lang)
     app.manager.push(TitleScene(app))
-    app.manager.open("records")
+    scene = app.manager.open("records")
+    _every_page(app, scene, -(-len(scene.records) // scene.per_page))
     save(app, "27-records")
     app.close()
     autosave_path().write_text('{"format": "solemio-save", "version": 99}')

@@ -202,3 +202,16 @@ def test_empty_lists_wrap_their_sentence_at_the_chosen_size(make_app):
         at_200 = max(px for w, px in large.items() if w.startswith(words))
         assert at_200 >= KEEP * 2 * px_100 or at_200 >= 0.9 * 2 * int(SIZE[1] * 0.028), \
             f"{scene}: its sentence at {at_200} px ({px_100} px at 100 %; {lines})"
+
+
+def test_the_records_rows_grow_to_two_lines_at_200(make_app):
+    """Seven records a page at 100 %; four at 200 %, each row tall enough for its label
+    on two lines at the chosen size (Button wraps when a line is too wide)."""
+    for text_size, per in ((100, 7), (200, 4)):
+        app = make_app(SIZE, language="fr", text_size=text_size)
+        scene = app.manager.open("records")
+        assert scene.per_page == per
+        row_h = scene.area.h // per
+        if text_size == 200:
+            px_100 = int(scene.area.h // 7 * 0.42)
+            assert row_h >= 2 * theme.font(int(KEEP * px_100), True).get_height() * 0.9

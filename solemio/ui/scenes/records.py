@@ -41,11 +41,15 @@ class RecordsScene(WidgetScene):
         super().layout(size)
         w, h = size
         self.area = pygame.Rect(int(w * 0.06), int(h * 0.16), int(w * 0.88), int(h * 0.66))
-        rows = layout.split_v(self.area, PER_PAGE, max(4, h // 120))
+        # A larger text size (Settings): fewer records a page (four at 200 %), each row tall
+        # enough for its label on two lines at the chosen size.
+        per = max(3, round(PER_PAGE / layout.text_grow()))
+        self.per_page = per
+        rows = layout.split_v(self.area, per, max(4, h // 120))
         widgets: list[Widget] = []
-        pages = max(1, -(-len(self.records) // PER_PAGE))
+        pages = max(1, -(-len(self.records) // per))
         self.page = min(self.page, pages - 1)
-        shown = self.records[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
+        shown = self.records[self.page * per:(self.page + 1) * per]
         for i, (rec, row) in enumerate(zip(shown, rows, strict=False)):
             watch = pygame.Rect(row.x, row.y, int(row.w * 0.82), row.h)
             export = pygame.Rect(watch.right + 6, row.y, row.right - watch.right - 6, row.h)
