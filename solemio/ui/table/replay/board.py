@@ -86,6 +86,10 @@ class ReplayBoard:
         self.button_rows = 2 if layout.text_grow() > 1 and h >= 0.45 * full_w else 1
         if self.button_rows > 1:  # each row as tall as the one row at 100 %
             main_h -= one_row + pad
+        # ... and the caption's pill ("Anna fills Four of a kind") taller, its words
+        # at the chosen size (where the window is not wide and low)
+        cap_h = int(h * 0.05 * (layout.text_grow(1.35) if self.button_rows > 1 else 1))
+        main_h -= cap_h - int(h * 0.05)
         main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, main_h)
         left_w = int(main.w * 0.62)
         self.rows = layout.split_v(pygame.Rect(main.x, main.y, left_w, main.h), n,
@@ -96,7 +100,7 @@ class ReplayBoard:
         self.supply_rect = pygame.Rect(right.x + pad, right.bottom - ch - pad, cw, ch)
         self.info = pygame.Rect(right.x + cw + 3 * pad, right.bottom - ch, right.w - cw - 4 * pad,
                                 ch)
-        self.caption = pygame.Rect(pad, main.bottom + pad, w - 2 * pad, int(h * 0.05))
+        self.caption = pygame.Rect(pad, main.bottom + pad, w - 2 * pad, cap_h)
         self.slider_rect = pygame.Rect(int(w * 0.05), self.caption.bottom + pad, int(w * 0.9),
                                        int(h * 0.045))
         self.buttons_row = pygame.Rect(pad, self.slider_rect.bottom + pad, w - 2 * pad,
