@@ -106,10 +106,11 @@ def title_h(px: int) -> int:
 
 
 def summary_h(px: int) -> int:
-    """The room of the summary's two lines under the seat's selector."""
+    """The room of the summary's lines under the seat's selector (two at 100 %, three
+    at a larger text size)."""
     if theme.TEXT_SCALE <= 1:
         return int(px * 2.6)
-    return max(int(px * 2.6), 2 * theme.font(px).get_linesize())
+    return max(int(px * 2.6), 3 * theme.font(px).get_linesize())  # three: wider words
 
 
 class CoachPanel:

@@ -61,18 +61,17 @@ def _group_size(g: howto.Group, ch: int, word_w: int) -> tuple[int, int]:
 
 
 def caption_grow() -> float:
-    """How much taller the pictures' captions are at a larger text size: room for a
-    third line at twice the size, so "the column of chillies" wraps instead of shrinking
-    (the cards give way)."""
-    g = layout.text_grow()
-    return g * 1.5 if g > 1 else 1.0
+    """How much taller the pictures' captions are at a larger text size: two lines at
+    the chosen size, so "the column of chillies" wraps instead of shrinking (the cards
+    give way)."""
+    return layout.text_grow()
 
 
 def caption_width(caption: str, px: int) -> int:
-    """The width a caption needs on three lines: its longest word, or a third of it."""
+    """The width a caption needs on two lines: its longest word, or half of it."""
     f = theme.font(px, True)
     return max(max(f.size(word)[0] for word in caption.split()) + 4,
-               f.size(caption)[0] // 3 + px)
+               f.size(caption)[0] // 2 + px)
 
 
 def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[PlacedGroup]:
@@ -84,8 +83,8 @@ def place_picture(page: howto.Page, area: pygame.Rect, caption_px: int) -> list[
     words = [theme.text(g.caption, caption_px * 2, bold=True).get_width()
              if g.layout == howto.WORD else 0 for g in groups]
     cap_h = int(caption_px * 2.6 * caption_grow())
-    # A larger text size: each caption's group at least as wide as its words need on three
-    # lines (the longest word, a third of the whole), so neighbouring captions never meet.
+    # A larger text size: each caption's group at least as wide as its words need on two
+    # lines (the longest word, half of the whole), so neighbouring captions never meet.
     need = [caption_width(g.caption, caption_px) if g.caption and g.layout not in
             (howto.WORD, howto.ARROW) and layout.text_grow() > 1 else 0 for g in groups]
     ch = max(20, area.h - cap_h)
@@ -198,7 +197,7 @@ class RulesScene(WidgetScene):
         head_h = max(int(self.head_px * 1.4),
                      int(theme.font(self.head_px, True).get_height() * 1.1))
         self.head_rect = pygame.Rect(inner.x, inner.y, inner.w, head_h)
-        body_h = int(inner.h * 0.3)
+        body_h = int(inner.h * 0.3 * layout.text_grow(1.2))  # larger text: the words' room
         self.body_rect = pygame.Rect(inner.x, inner.bottom - body_h, inner.w, body_h)
         self.picture_rect = pygame.Rect(inner.x, self.head_rect.bottom + pad // 2, inner.w,
                                         self.body_rect.y - self.head_rect.bottom - pad)
