@@ -215,3 +215,23 @@ def test_the_records_rows_grow_to_two_lines_at_200(make_app):
         if text_size == 200:
             px_100 = int(scene.area.h // 7 * 0.42)
             assert row_h >= 2 * theme.font(int(KEEP * px_100), True).get_height() * 0.9
+
+
+def test_an_order_explained_keeps_the_chosen_size(make_app):
+    """The order card explained in full (F1, or a click on the rules' picture): at 200 %
+    the panel nearly fills the window and the card gives way to the words.  They were
+    fitted down to 41 % of the chosen size; now to 65 % at 1024x640 (four paragraphs in
+    one panel: all of them at the chosen size would need a second page)."""
+    def explain(app) -> None:
+        rules = app.manager.open("rules", "sole-mio")
+        rules.page = [p.key for p in rules.pages()].index("orders")
+        rules.layout(app.size)
+        spot = next(w for w in rules.focus.widgets if w.name.startswith("card"))
+        rules.explain(spot.face)
+
+    small = sizes_at(make_app, 100, explain)
+    large = sizes_at(make_app, 200, explain)
+    both = [w for w in small if w in large and len(w) > 12]
+    assert len(both) >= 2
+    low = [(w, small[w], large[w]) for w in both if large[w] < 0.6 * 2 * small[w]]
+    assert not low, f"the order's explanation drawn small at 200 %: {low}"

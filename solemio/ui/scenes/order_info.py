@@ -32,7 +32,11 @@ class OrderInfoScene(WidgetScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, h * 1.7)), int(h * 0.74))
+        # A larger text size (Settings): the panel nearly the whole window, the card
+        # narrower, so the explanation keeps the chosen size instead of shrinking.
+        grow = layout.text_grow()
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, h * 1.7) * min(grow, 1.2)),
+                                 int(h * min(0.74 * grow, 0.92)))
         self.panel.center = (w // 2, h // 2)
         bw, bh = int(max(160, w * 0.13)), int(max(34, h * 0.06))
         close = pygame.Rect(0, 0, bw, bh)
@@ -42,7 +46,8 @@ class OrderInfoScene(WidgetScene):
         pad = int(h * 0.04)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         inner.h -= bh + pad // 2
-        self.card_rect = pygame.Rect(inner.topleft, layout.card_fit(inner.w * 0.34, inner.h))
+        self.card_rect = pygame.Rect(inner.topleft, layout.card_fit(
+            inner.w * 0.34 / layout.text_grow(1.7), inner.h))
         self.card_rect.centery = inner.centery
         self.text_rect = pygame.Rect(self.card_rect.right + pad, inner.y,
                                      inner.right - self.card_rect.right - pad, inner.h)
