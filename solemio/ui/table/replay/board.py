@@ -86,9 +86,11 @@ class ReplayBoard:
         self.button_rows = 2 if layout.text_grow() > 1 and h >= 0.45 * full_w else 1
         if self.button_rows > 1:  # each row as tall as the one row at 100 %
             main_h -= one_row + pad
-        # ... and the caption's pill ("Anna fills Four of a kind") taller, its words
-        # at the chosen size (where the window is not wide and low)
-        cap_h = int(h * 0.05 * (layout.text_grow(1.35) if self.button_rows > 1 else 1))
+        # ... and the caption's pill ("Anna fills Four of a kind") taller, its words at the
+        # chosen size, where the window is tall enough (under 900 px the seats' rows keep
+        # that room for their counts: "6 orders in stack" came down to 80 % at 1024x640)
+        taller = self.button_rows > 1 and h >= 900
+        cap_h = int(h * 0.05 * (layout.text_grow(1.35) if taller else 1))
         main_h -= cap_h - int(h * 0.05)
         main = pygame.Rect(pad, self.top.bottom + pad, w - 2 * pad, main_h)
         left_w = int(main.w * 0.62)
