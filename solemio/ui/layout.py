@@ -248,7 +248,9 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     # panel's labels need rows, the buttons' words two lines).
     me_lift = 0 if text_grow() >= 1.3 else lift
     me = pygame.Rect(bottom.x, bottom.y + me_lift, side_w, bottom.h - me_lift)
-    actions = pygame.Rect(bottom.right - side_w, bottom.y + me_lift, side_w, bottom.h - me_lift)
+    # ... and the buttons' column is wider ("Mes commandes (9)" on two lines, not fitted).
+    act_w = int(side_w * (1.35 if me_lift == 0 else 1.0))
+    actions = pygame.Rect(bottom.right - act_w, bottom.y + me_lift, act_w, bottom.h - me_lift)
     hand = pygame.Rect(me.right + m, bottom.y, actions.x - me.right - 2 * m, bottom.h)
     if spectator:
         hand = pygame.Rect(0, 0, 0, 0)

@@ -18,6 +18,7 @@ import pygame
 from solemio.i18n import _, data_text
 from solemio.ui import layout, theme
 from solemio.ui.table import flights, seats
+from solemio.ui.table.piles import Piles
 from solemio.ui.widgets import Button
 
 Part = tuple  # (name, rectangle, key, paint): a still-frame part (theme.StaticFrame)
@@ -149,8 +150,17 @@ class Stage:
         if b["seat"] is not None and b["seat"] in rects:
             r = rects[b["seat"]]
             if b["seat"] == self.bottom_seat and self.L.me_announce.w > 0:
-                # The person at the screen speaks just above their own hand.
+                # The person at the screen speaks just above their own hand, left of the
+                # oven's label (at a large text size it is wider than the oven's card).
                 area = self.L.me_announce
+                piles = Piles(self.app, self.session.cardset, self.L)
+                lab = piles.oven_label(99).get_rect(midtop=(
+                    self.L.oven.centerx, self.L.oven.bottom + piles.label_px() // 3))
+                left = lab.x - self.L.margin
+                if layout.text_grow() > 1 and left < area.right and \
+                        lab.bottom > area.y and lab.y < area.bottom:
+                    area = pygame.Rect(area.x, area.y, max(area.w // 2, left - area.x),
+                                       area.h)
                 tail = (r.right - r.w // 4, r.top + 4)
             else:
                 tail = (r.centerx, r.bottom - 4) if r.centery < area.centery else (
