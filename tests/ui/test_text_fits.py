@@ -64,18 +64,20 @@ def test_every_scene_fits_in_every_language(lang, size, tmp_path: Path) -> None:
 #: reveal 0.24 / 0.64, pickers 0.21 / 0.63, replay 0.59 / 0.82: its table, reveal and
 #: pickers fail these floors.  The table's, the reveal's and the pickers' floors were
 #: raised when their seat panels put the piles' labels beside the cards, the reveal's Skip
-#: became "Skip" and its bottom band, answers and order panel grew (1024x640: table 0.81 /
-#: 0.91, reveal 0.78 / 0.90, pickers 0.75 / 0.88).  The menus and the replay were raised
+#: became "Skip" and its bottom band, answers and order panel grew, the question spans the
+#: hand's width, the table's buttons share their column (1024x640: table 0.87 / 0.94,
+#: reveal 0.80 / 0.91, pickers 0.79 / 0.91; 1920x1080: table 0.75 / 0.91, reveal 0.78 /
+#: 0.91, pickers 0.72 / 0.89).  The menus and the replay were raised
 #: when they got layouts of their own at large text sizes (the statistics in pages, the
 #: saves two a page, the replay's buttons in two rows...; tests/ui/test_large_text_menus.py):
 #: before, the 1024x640 tour kept menus 0.70 / 0.85 and replay 0.60 / 0.82, below these
 #: floors.  A change that fits more words back down fails here; one that keeps more raises
 #: them.
 FLOORS: dict[tuple[int, int], dict[str, tuple[float, float]]] = {
-    (1024, 640): {"menus": (0.87, 0.88), "settings": (0.84, 0.92), "table": (0.75, 0.87),
-                  "reveal": (0.72, 0.86), "pickers": (0.69, 0.84), "replay": (0.76, 0.87)},
-    (1920, 1080): {"menus": (0.83, 0.88), "settings": (0.94, 0.93), "table": (0.33, 0.76),
-                   "reveal": (0.16, 0.70), "pickers": (0.15, 0.68), "replay": (0.79, 0.85)},
+    (1024, 640): {"menus": (0.87, 0.88), "settings": (0.84, 0.92), "table": (0.81, 0.90),
+                  "reveal": (0.74, 0.87), "pickers": (0.73, 0.87), "replay": (0.76, 0.87)},
+    (1920, 1080): {"menus": (0.83, 0.88), "settings": (0.94, 0.93), "table": (0.69, 0.87),
+                   "reveal": (0.72, 0.87), "pickers": (0.66, 0.85), "replay": (0.79, 0.85)},
 }
 
 

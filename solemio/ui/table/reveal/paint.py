@@ -377,7 +377,10 @@ class RevealStage(Stage):
         y = r.bottom + px // 2
         whose = _("Your order") if self.session.you(owner) else _(
             "{name}'s order", name=self.session.names[owner])
-        name = theme.fit_text(whose, px, box.w - px, theme.INK, bold=True)
+        # A larger text size: the head keeps its size (the panel is shorter, its px less),
+        # fitted to the panel's width; the log below gives way first.
+        name = theme.fit_text(whose, int(px * layout.text_grow(1.45)), box.w - px, theme.INK,
+                              bold=True)
         surface.blit(name, (box.x + px // 2, y))
         y += name.get_height()
         text_box = pygame.Rect(box.x + px // 2, y, box.w - px, box.bottom - y - px // 2)
