@@ -271,7 +271,7 @@ def table_layout(size: tuple[int, int], n_seats: int, spectator: bool = False) -
     # (ui/table/overlays.message_line); the piles' labels keep clear of it.
     rise = int(msg_h * 0.7) if text_grow() > 1 else 0
     play = pygame.Rect(middle.x, middle.y, middle.w, middle.h - msg_h - m // 2 - rise)
-    label_h = int(max(18, int(h * 0.042)) * text_grow())
+    label_h = int(max(18, int(h * 0.042)) * text_grow(1.4))  # (its words: piles.label_px)
     bubble_h = int(max(44, int(h * 0.09)) * text_grow(1.25))
     band = bubble_h + m // 2
     # A band at the top of the middle is kept for the announcement bubbles, under the

@@ -64,6 +64,13 @@ class Piles:
         row_h = max(18, ov.h // 7)
         box = pygame.Rect(0, 0, int(row_h * 3.4), row_h * 5 + row_h // 2)
         box.midright = (ov.x - ov.w // 3, ov.centery)
+        if layout.text_grow() > 1:
+            # A larger text size: the oven's label is wider than its card (and the card
+            # smaller): the aid keeps left of the label, never over it.
+            lab = self.oven_label(99).get_rect(midtop=(ov.centerx,
+                                                       ov.bottom + self.label_px() // 3))
+            if box.bottom > lab.top and box.right > lab.x - row_h // 3:
+                box.right = lab.x - row_h // 3
         return box, row_h
 
     def tally_rect(self) -> pygame.Rect:
