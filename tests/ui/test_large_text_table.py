@@ -95,3 +95,47 @@ def test_the_reveals_skip_is_short_at_a_large_text_size(french, persons):
     px = max(10, int(skip.rect.h * 0.42))
     assert theme.font(theme.capped_px(px, int(skip.rect.h * 0.9), True), True).size(
         skip.label)[0] <= skip.rect.w - 2 * max(6, skip.rect.h // 4)
+
+
+@pytest.mark.parametrize("n_choices", [1, 3, 6])
+def test_the_reveals_answers_at_200_are_all_shown_and_reachable(make_app, french, n_choices):
+    """A block with ``n_choices`` answers at 1024x640, 200 %: one column of taller buttons
+    while they fit, then two, then pages; every answer is on some page, each button inside
+    the answers' area, none over another, its words never cut."""
+    from ui_helpers import FAST_AGENTS
+
+    from solemio.engine import load_cardset
+    from solemio.engine.state import Decision
+    from solemio.show.host import GameSession, SeatConfig
+    from solemio.ui.table.reveal.choices import buttons
+    from solemio.ui.table.reveal.paint import reveal_stage
+
+    app = make_app((1024, 640), language="fr", text_size=200)
+    seats_cfg = [SeatConfig("Anna", "blue"), SeatConfig("Giulia", "green", person=False),
+                 SeatConfig("Marco", "brown", person=False)]
+    sess = GameSession(load_cardset("sole-mio"), seats_cfg, 3, first=0,
+                       agent_options=FAST_AGENTS)
+    stage = reveal_stage(app, sess, (1024, 640), 0)
+    grid = stage.choice_grid()
+    answers = [("block", a, 0) for a in range(n_choices - 1)] + [("give-up",)]
+    d = Decision(0, "block", tuple(answers), {"column": 3, "min": 2})
+    seen: list = []
+    theme.OVERFLOWS.clear()
+    surface = pygame.Surface((1024, 640))
+    for want in range(len(answers)):  # "More choices" turns the pages round
+        shown, page = buttons(stage, d, want, lambda c: None, lambda: None)
+        if want and page == 0:
+            break
+        rects = [(b.name, b.rect) for b in shown]
+        assert layout.overlaps(rects) == []
+        for b in shown:
+            assert grid.contains(b.rect), (b.name, b.rect, grid)
+            b.draw(surface, False, False)
+        seen += [b.choice for b in shown if b.name != "more"]
+        assert any(b.name == "more" for b in shown) == (len(seen) < len(answers) or want > 0)
+    assert set(seen) == set(answers), "every answer is on some page"
+    assert not theme.OVERFLOWS, sorted(set(theme.OVERFLOWS))
+    # The buttons are taller than at 100 % (two lines of the chosen size fit).
+    first = buttons(stage, d, 0, lambda c: None, lambda: None)[0][0]
+    assert first.rect.h >= 1.3 * max(30, min((grid.h - 2 * max(4, int(grid.h * 0.05))) / 3,
+                                          640 * 0.07))
