@@ -291,7 +291,10 @@ class ItemTile(Widget):
             head = _("Ask for help")
         elif theme.font(9, True).size(head)[0] > r.w - 2 * pad and (what != "any" or n):
             head = request_text([(what, n)])  # a narrow tile: the amount alone says it
-        t = theme.fit_text(head, head_px, r.w - 2 * pad, theme.INK, bold=True)
+        # A larger text size: the heading on two lines ("7 ingrédients de" / "n'importe
+        # quel type") rather than one fitted down to the tile's width.
+        t = theme.fit_lines(head, head_px, r.w - 2 * pad, theme.INK, bold=True,
+                            max_lines=2 if layout.text_grow() >= 1.3 else 1)
         top = r.y + pad
         room = pills_top - top - t.get_height() - 2 * gap
         kind = what[7:] if what.startswith("double-") else what
