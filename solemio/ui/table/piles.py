@@ -32,6 +32,15 @@ class Piles:
         return theme.text(ngettext("Oven · {n} card", "Oven · {n} cards", height),
                           self.label_px(), theme.CREAM, bold=True)
 
+    def oven_label_rect(self, height: int) -> pygame.Rect:
+        """Where the oven's label paints, measured without drawing it (a layout question,
+        not a line on the screen: the text-size instrument records what is drawn)."""
+        words = ngettext("Oven · {n} card", "Oven · {n} cards", height)
+        w, h = theme.font(self.label_px(), True).size(words)
+        r = pygame.Rect(0, 0, w, h)
+        r.midtop = (self.L.oven.centerx, self.L.oven.bottom + self.label_px() // 3)
+        return r
+
     def supply_label(self, n: int) -> pygame.Surface:
         return theme.text(ngettext("Supply · {n} card", "Supply · {n} cards", n),
                           self.label_px(), theme.CREAM, bold=True)
@@ -67,8 +76,7 @@ class Piles:
         if layout.text_grow() > 1:
             # A larger text size: the oven's label is wider than its card (and the card
             # smaller): the aid keeps left of the label, never over it.
-            lab = self.oven_label(99).get_rect(midtop=(ov.centerx,
-                                                       ov.bottom + self.label_px() // 3))
+            lab = self.oven_label_rect(99)
             if box.bottom > lab.top and box.right > lab.x - row_h // 3:
                 box.right = lab.x - row_h // 3
         return box, row_h

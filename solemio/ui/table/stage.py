@@ -153,9 +153,7 @@ class Stage:
                 # The person at the screen speaks just above their own hand, left of the
                 # oven's label (at a large text size it is wider than the oven's card).
                 area = self.L.me_announce
-                piles = Piles(self.app, self.session.cardset, self.L)
-                lab = piles.oven_label(99).get_rect(midtop=(
-                    self.L.oven.centerx, self.L.oven.bottom + piles.label_px() // 3))
+                lab = Piles(self.app, self.session.cardset, self.L).oven_label_rect(99)
                 left = lab.x - self.L.margin
                 if layout.text_grow() > 1 and left < area.right and \
                         lab.bottom > area.y and lab.y < area.bottom:
