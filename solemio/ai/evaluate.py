@@ -253,6 +253,15 @@ def _take(units, dbl, many, cu, cd) -> list[float]:
     return take
 
 
+def _many_gap(many: int, cu, hu) -> tuple[int, int]:
+    """A "this many units of any kind" need: (units still missing, hand units spent)."""
+    m = many - sum(cu)
+    if m <= 0:
+        return 0, 0
+    h = min(m, sum(hu))
+    return m - h, h
+
+
 def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
     """``miss_spent`` over a need's non-zero amounts only (``Evaluator.sparse_needs``):
     the same operations in the same order, the zero amounts' tests skipped."""
@@ -274,11 +283,9 @@ def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
                 spent += h
                 miss += m - h
     if many:
-        m = many - sum(cu)
-        if m > 0:
-            h = min(m, sum(hu))
-            spent += h
-            miss += m - h
+        m, h = _many_gap(many, cu, hu)
+        spent += h
+        miss += m
     return miss, spent
 
 
@@ -304,11 +311,9 @@ def miss_spent(units, dbl, many, cu, cd, hu, hd) -> tuple[float, float]:
                 spent += 2 * h
                 miss += m - h
     if many:
-        m = many - sum(cu)
-        if m > 0:
-            h = min(m, sum(hu))
-            spent += h
-            miss += m - h
+        m, h = _many_gap(many, cu, hu)
+        spent += h
+        miss += m
     return miss, spent
 
 
