@@ -42,3 +42,28 @@ def test_copies_and_states_go_on_alike():
     a = [g.below(10**9) for _ in range(3)]
     g.setstate(st)
     assert [g.below(10**9) for _ in range(3)] == a
+
+
+def test_lazy_copies_draw_what_started_ones_draw():
+    # a generator seeded later, and copies of pending and started generators, draw exactly
+    # what a plain one from the same seed or state draws
+    later, plain = GameRandom.seeded_later(2**63 + 11), GameRandom(2**63 + 11)
+    assert later.getstate() == plain.getstate()
+    pending = GameRandom.seeded_later(99)
+    copies = [pending.copy(), pending.copy().copy()]
+    started = GameRandom(99)
+    assert [started.below(1000) for _ in range(3)] == [pending.below(1000) for _ in range(3)]
+    for c in copies:  # the original drew since: its copies still start from the seed
+        ref = GameRandom(99)
+        assert [c.below(1000) for _ in range(3)] == [ref.below(1000) for _ in range(3)]
+    mid = started.copy()  # a copy of a started generator: pending on its state
+    twin = started.copy().copy()
+    x, y, z = list(range(40)), list(range(40)), list(range(40))
+    started.shuffle(x)
+    mid.shuffle(y)
+    twin.shuffle(z)
+    assert x == y == z and started.getstate() == mid.getstate() == twin.getstate()
+    st = started.getstate()
+    fresh = GameRandom.seeded_later(1)
+    fresh.setstate(st)
+    assert fresh.below(10**9) == started.below(10**9)

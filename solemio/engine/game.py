@@ -420,32 +420,34 @@ class Game:
     def clone(self, record_events: bool = False, log: bool = True) -> Game:
         """An independent copy; events are not copied unless asked for, nor the choice
         log with ``log=False`` (a play-out's copy: it starts empty)."""
+        return self._copy(record_events, log, self.rng.copy())
+
+    def _copy(self, record_events: bool, log: bool, rng: GameRandom | None) -> Game:
+        """``clone`` with the copy's generator given (``redeal`` gives it its own)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.rng = self.rng.copy()
-        g.hands = [list(h) for h in self.hands]
-        g.stacks = [list(s) for s in self.stacks]
-        g.stack_known = list(self.stack_known)
-        g.supply = list(self.supply)
-        g.oven = list(self.oven)
-        g.cols = [list(c) for c in self.cols]
-        g.cu = list(self.cu)
-        g.used = list(self.used)
-        g.filled = [list(f) for f in self.filled]
-        g.box = list(self.box)
-        g.known = [list(k) for k in self.known]
-        g.exhausted = list(self.exhausted)
-        g.history = list(self.history)
-        g.reveal_queue = list(self.reveal_queue)
-        g.winners = list(self.winners)
+        d = g.__dict__
+        d.update(self.__dict__)
+        d["rng"] = rng
+        d["hands"] = [h[:] for h in self.hands]
+        d["stacks"] = [s[:] for s in self.stacks]
+        d["stack_known"] = self.stack_known[:]
+        d["supply"] = self.supply[:]
+        d["oven"] = self.oven[:]
+        d["cols"] = [c[:] for c in self.cols]
+        d["cu"] = self.cu[:]
+        d["used"] = self.used[:]
+        d["filled"] = [f[:] for f in self.filled]
+        d["box"] = self.box[:]
+        d["known"] = [k[:] for k in self.known]
+        d["exhausted"] = self.exhausted[:]
+        d["history"] = self.history[:]
+        d["reveal_queue"] = self.reveal_queue[:]
+        d["winners"] = self.winners[:]
         r = self.resolving
         if r is not None:  # step records are replaced, never changed: shared
-            g.resolving = Resolving(r.card, r.owner, list(r.members), r.helper, r.rewarded)
-        g.choices_log = list(self.choices_log) if log else []
-        if record_events and self.events is not None:
-            g.events = list(self.events)
-        else:
-            g.events = None
+            d["resolving"] = Resolving(r.card, r.owner, r.members[:], r.helper, r.rewarded)
+        d["choices_log"] = self.choices_log[:] if log else []
+        d["events"] = self.events[:] if record_events and self.events is not None else None
         return g
 
 

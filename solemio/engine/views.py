@@ -124,7 +124,9 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
     generator state.  Card ids are numbered face by face, so sorting by id
     groups equal faces and the sample depends only on what the seat knows.
     """
-    h = g.clone()
+    # no choice log (no replay leads to a re-deal) and no copy of the generator: it gets
+    # its own below (a copy of a started generator reads its whole state)
+    h = g._copy(False, False, None)  # noqa: SLF001 - the engine's own copy
     cards = h.cards
     kind = cards.kind
     face = cards.face
@@ -187,5 +189,5 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
         shuffle(rng, pool)
     h.supply = pool
     # the game's own generator must not carry what this seat could not know
-    h.rng = GameRandom(rng.getrandbits(64))
+    h.rng = GameRandom.seeded_later(rng.getrandbits(64))
     return h
