@@ -19,3 +19,12 @@ def assert_conserved(g: Game) -> None:
     for s, hand in enumerate(g.hands):
         assert len(hand) <= 7, f"seat {s} holds {len(hand)} cards"
         assert all(g.cards.owner[c] in (-1, s) for c in hand), "an order in a stranger's hand"
+    assert_keyed(g)
+
+
+def assert_keyed(g: Game) -> None:
+    """The hand keys the game keeps up as cards move are those of the hands as they are."""
+    from solemio.engine import memo
+
+    assert g.hand_keys == [memo.hand_key(g.cards, h) for h in g.hands], "stale hand keys"
+    assert g.order_keys == [memo.orders_key(g.cards, h) for h in g.hands], "stale order keys"

@@ -86,7 +86,7 @@ def _fill(g: Game) -> Decision:
     cards = g.cards
     spec = cards.order[r.card]
     help_ok = g.help_allowed and spec.help
-    choices = en.fill_choices(cards.hand_counts(g.hands[r.owner]), step.missing, help_ok)
+    choices = memo.fill_choices(g, r.owner, step.missing, help_ok)
     return _new(Decision, (r.owner, FILL, choices,
                            {"order": spec.id, "missing": memo.request_items(step.missing),
                             "from_columns": tuple(map(cards.face.__getitem__, step.take))}))
@@ -96,7 +96,7 @@ def _help(g: Game) -> Decision:
     step: HelpStep = g.step  # type: ignore[assignment]
     r = g.resolving
     cards = g.cards
-    choices = en.help_choices(cards.hand_counts(g.hands[step.asking]), step.request)
+    choices = memo.help_choices(g, step.asking, step.request)
     return _new(Decision, (step.asking, HELP, choices,
                            {"asker": r.owner, "order": cards.order[r.card].id,
                             "request": step.request}))
@@ -108,11 +108,11 @@ def _block(g: Game) -> Decision:
     cards = g.cards
     spec = cards.order[r.card]
     k = g.own[r.owner]
-    counts = cards.hand_counts(g.hands[r.owner])
+    singles, doubles = memo.kind_counts(g, r.owner, k)
     column = g.cu[k]
     low = spec.params["min_units"]
     return _new(Decision, (r.owner, BLOCK,
-                           en.block_choices(counts[k], counts[k + 5], column, low),
+                           en.block_choices(singles, doubles, column, low),
                            {"order": spec.id, "column": column, "min": low}))
 
 

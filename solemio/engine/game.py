@@ -121,6 +121,9 @@ class Game:
         self.help_allowed = cs.help
         # the position: where every card lies
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        # per seat, its hand's keys (memo.py): the ingredients, the orders; kept in step
+        self.hand_keys = [0] * n
+        self.order_keys = [0] * n
         self.stacks: list[list[int]] = [[] for _ in range(n)]  # bottom first
         self.supply: list[int] = []  # bottom first
         self.oven: list[int] = []  # bottom (oldest) first
@@ -176,6 +179,7 @@ class Game:
             for _ in range(min(self.cs.hand_orders, len(stack))):
                 self.hands[seat].append(stack.pop())
             self.stacks[seat] = stack
+        memo.rekey(self)
         if first is None:
             first = rng.below(self.n)
         self.round_starter = first
@@ -213,6 +217,7 @@ class Game:
             raise ValueError("only ingredient cards lie in the columns")
         self.arranged = pos
         self.hands = [list(h) for h in pos.hands]
+        memo.rekey(self)
         self.stacks = [list(s) for s in pos.stacks]
         self.filled = [list(f) for f in pos.filled]
         self.oven = list(pos.oven)
@@ -300,6 +305,9 @@ class Game:
             if fc[cid] == face:
                 hand[i] = hand[-1]
                 hand.pop()
+                m = self.cards.memo
+                self.hand_keys[seat] -= m.slot_weight[cid]
+                self.order_keys[seat] -= m.order_bit[cid]
                 self.forget_known(seat, face)
                 return cid
         raise AssertionError(f"{face} not in hand of seat {seat}")
@@ -429,6 +437,8 @@ class Game:
         d.update(self.__dict__)
         d["rng"] = rng
         d["hands"] = [h[:] for h in self.hands]
+        d["hand_keys"] = self.hand_keys[:]
+        d["order_keys"] = self.order_keys[:]
         d["stacks"] = [s[:] for s in self.stacks]
         d["stack_known"] = self.stack_known[:]
         d["supply"] = self.supply[:]

@@ -9,7 +9,9 @@ tests compare them with) and looked up after that.
 ``8**slot`` (slot: singles of kind k are slot k, doubles slot k + 5).  A hand
 holds at most 7 cards, so every slot is one octal digit of the sum and equal
 sums mean equal faces.  A hand's orders are keyed by one bit per order card of
-their owner.  Nothing outside this module builds or reads such a key.
+their owner.  The game keeps every seat's two keys (``Game.hand_keys``,
+``Game.order_keys``), updated as cards enter and leave hands (``rekey``); only
+this module and those updates read them.
 
 Tables stop growing at ``MEMO_LIMIT`` entries (then start over): a long session
 must not grow forever.
@@ -79,20 +81,84 @@ def card_memo(cards: Cards) -> CardMemo:
 _PLAYS: dict[int, tuple] = {}
 _SERIES: dict[tuple, tuple] = {}
 _REQUEST_ITEMS: dict[Need, tuple] = {}
+_HELPS: dict[tuple, tuple] = {}  # (request, hand key): a helper's choices
+_FILLS: dict[tuple, tuple] = {}  # (missing, help allowed, hand key): the owner's choices
+
+
+def _counts_of_key(key: int) -> list[int]:
+    """(s0..s4, d0..d4) of the hand with this key: ``Cards.hand_counts``."""
+    return [(key >> 3 * s) & 7 for s in range(10)]
 
 
 def _plays_of_key(key: int) -> tuple[Choice, ...]:
-    return en.plays([(key >> 3 * s) & 7 for s in range(10)])
+    return en.plays(_counts_of_key(key))
+
+
+def hand_key(cards: Cards, hand: list[int]) -> int:
+    """The key of a hand's ingredients (see the module docstring)."""
+    weight = cards.memo.slot_weight
+    key = 0
+    for cid in hand:  # a plain loop: cheaper than sum(map(...)) for 7 cards
+        key += weight[cid]
+    return key
+
+
+def orders_key(cards: Cards, hand: list[int]) -> int:
+    """The key of a hand's orders: a bit per order card of its owner."""
+    bit = cards.memo.order_bit
+    key = 0
+    for cid in hand:
+        key += bit[cid]
+    return key
+
+
+def rekey(g: Game) -> None:
+    """Key every seat's hand afresh (after a deal, an arrangement or a re-deal).
+
+    Between those the rules keep ``g.hand_keys`` and ``g.order_keys`` in step with
+    every card that enters or leaves a hand (``Game.take_face``, ``turn.on_play``,
+    ``turn.on_order``, ``turn.on_draw``), so a decision reads its hand's key instead
+    of adding up the hand's cards; ``tests/test_hand_keys.py`` checks them against
+    this at every decision of whole games."""
+    cards = g.cards
+    g.hand_keys = [hand_key(cards, h) for h in g.hands]
+    g.order_keys = [orders_key(cards, h) for h in g.hands]
+
+
+def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
+    """``enumerate.help_choices`` for the seat's hand, looked up by its key and the
+    request: a play-out asks one opponent after another with the same request, most
+    holding the same few hands."""
+    key = g.hand_keys[seat]
+    k = (request, key)
+    got = _HELPS.get(k)
+    if got is None:
+        got = memo(_HELPS, k, en.help_choices, _counts_of_key(key), request)
+    return got
+
+
+def fill_choices(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[Choice, ...]:
+    """``enumerate.fill_choices`` for the seat's hand, looked up by its key, what is
+    missing and whether help may be asked."""
+    key = g.hand_keys[seat]
+    k = (missing, help_ok, key)
+    got = _FILLS.get(k)
+    if got is None:
+        got = memo(_FILLS, k, en.fill_choices, _counts_of_key(key), missing, help_ok)
+    return got
+
+
+def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
+    """The seat's single and double cards of kind ``k``, read from its hand's key."""
+    key = g.hand_keys[seat]
+    return (key >> 3 * k) & 7, (key >> 3 * (k + 5)) & 7
 
 
 def play_decision(g: Game) -> Decision:
     """The play decision of the turn's player (decide.py's entry for Phase.PLAY: built here,
     where the hand keys are, because it is the commonest decision of all)."""
     seat = g.turn
-    weight = g.cards.memo.slot_weight
-    key = 0
-    for cid in g.hands[seat]:  # a plain loop: cheaper than sum(map(...)) for 7 cards
-        key += weight[cid]
+    key = g.hand_keys[seat]
     choices = _PLAYS.get(key)
     if choices is None:
         choices = memo(_PLAYS, key, _plays_of_key, key)
@@ -103,17 +169,13 @@ def order_decision(g: Game) -> Decision:
     """No order, or one of the orders in hand (decide.py's entry for Phase.ORDER); keyed by
     the orders' bits (a hand holds only its own seat's orders)."""
     seat = g.turn
-    hand = g.hands[seat]
-    cards = g.cards
-    m = cards.memo
-    bit = m.order_bit
-    key = 0
-    for cid in hand:
-        key += bit[cid]
+    key = g.order_keys[seat]
+    m = g.cards.memo
     table = m.order_choices[seat]
     choices = table.get(key)
     if choices is None:
-        ids = sorted([cards.face[c][1] for c in hand if m.order_bit[c]])
+        cards = g.cards
+        ids = sorted([cards.face[c][1] for c in g.hands[seat] if m.order_bit[c]])
         choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
     return _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
 

@@ -25,6 +25,8 @@ from solemio.engine.state import (
 if TYPE_CHECKING:
     from solemio.engine.game import Game
 
+WEIGHT = tuple(8**slot for slot in range(10))  # a card's weight in its hand's key (memo.py)
+
 
 def begin_turn(g: Game) -> None:
     g.phase = PLAY
@@ -58,6 +60,7 @@ def on_play(g: Game, ch: Choice) -> None:
         else:
             keep.append(cid)
     g.hands[seat] = keep
+    g.hand_keys[seat] -= s * WEIGHT[k] + d * WEIGHT[k + 5]
     if g.known[seat]:
         for _ in range(s):
             g.forget_known(seat, (kind, 1))
@@ -81,6 +84,7 @@ def on_order(g: Game, ch: Choice) -> None:
     i = hand.index(cid)
     hand[i] = hand[-1]
     hand.pop()
+    g.order_keys[seat] -= g.cards.memo.order_bit[cid]
     face = g.cards.face[cid]
     g.forget_known(seat, face)
     g.oven.append(cid)
@@ -142,6 +146,14 @@ def on_draw(g: Game, ch: Choice) -> None:
             got.append(cid)
         if g.stack_known[seat] > len(stack):
             g.stack_known[seat] = len(stack)
+    m = g.cards.memo
+    weight, bit = m.slot_weight, m.order_bit
+    hk = ok = 0
+    for cid in got:
+        hk += weight[cid]
+        ok += bit[cid]
+    g.hand_keys[seat] += hk
+    g.order_keys[seat] += ok
     if g.events is not None:
         g.emit_private(
             {"type": E.DRAW, "seat": seat, "source": ch[1], "count": len(got)},

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from solemio.engine import memo
 from solemio.engine.kinds import KINDS
 from solemio.engine.rng import GameRandom
 from solemio.engine.shuffle import shuffle
@@ -188,6 +189,7 @@ def redeal(g: Game, seat: int, rng: random.Random) -> Game:
         pool.append(cards.scorer)
         shuffle(rng, pool)
     h.supply = pool
+    memo.rekey(h)
     # the game's own generator must not carry what this seat could not know
     h.rng = GameRandom.seeded_later(rng.getrandbits(64))
     return h

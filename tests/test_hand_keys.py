@@ -1,0 +1,93 @@
+"""The hands' keys the game keeps up (``memo.rekey``), and the choices looked up by them.
+
+The engine keeps every seat's hand key (its ingredients, one octal digit per face) and
+order key (a bit per order) in step as cards enter and leave hands, and the play, order,
+help, fill and block decisions read their choices by those keys instead of counting the
+hand.  Here whole random games in every edition, from 2 to 5 seats, are checked at every
+decision: the kept keys against keys counted afresh from the hands, and the pending
+decision's choices against the plain enumeration from the hand's faces
+(``enumerate.py``).  Re-deals and copies are checked the same way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solemio.engine import enumerate as en
+from solemio.engine import load_cardset, new_game
+from solemio.engine.game import Game
+from solemio.engine.state import BLOCK, FILL, HELP, ORDER, PLAY
+from tests.engine_helpers import assert_keyed
+
+EDITIONS = ("sole-mio", "mamma-mia", "grande")
+COLOURS = ["blue", "green", "brown", "red", "yellow"]
+
+
+def plain_choices(g: Game) -> tuple | None:
+    """The pending decision's choices counted from the hand, without any key."""
+    d = g.decision()
+    cards = g.cards
+    step = g.step
+    if d.kind == PLAY:
+        return en.plays(cards.hand_counts(g.hands[d.seat]))
+    if d.kind == ORDER:
+        ids = sorted(cards.face[c][1] for c in g.hands[d.seat] if cards.kind[c] < 0)
+        return (("no-order",), *[("order", o) for o in ids])
+    if d.kind == HELP:
+        return en.help_choices(cards.hand_counts(g.hands[step.asking]), step.request)
+    if d.kind == FILL:
+        spec = cards.order[g.resolving.card]
+        return en.fill_choices(cards.hand_counts(g.hands[d.seat]), step.missing,
+                               g.help_allowed and spec.help)
+    if d.kind == BLOCK:
+        counts = cards.hand_counts(g.hands[d.seat])
+        k = g.own[d.seat]
+        spec = cards.order[g.resolving.card]
+        return en.block_choices(counts[k], counts[k + 5], g.cu[k], spec.params["min_units"])
+    return None
+
+
+def play_checked(edition: str, players: int, seed: int) -> dict[str, int]:
+    g = new_game(load_cardset(edition), COLOURS[:players], seed, record_events=False)
+    rng = random.Random(seed)
+    seen: dict[str, int] = {}
+    while not g.is_over():
+        assert_keyed(g)
+        d = g.decision()
+        want = plain_choices(g)
+        if want is not None:
+            assert tuple(d.choices) == tuple(want), (edition, seed, d.kind)
+            seen[d.kind] = seen.get(d.kind, 0) + 1
+        if rng.random() < 0.05:
+            h = g.redeal(d.seat, random.Random(seed))
+            assert_keyed(h)
+            assert_keyed(h.clone(log=False))
+        choice = d.choices[rng.randrange(len(d.choices))]
+        if rng.random() < 0.5:
+            g.apply(choice)
+        else:
+            g.apply_unchecked(choice)
+    assert_keyed(g)
+    return seen
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_kept_keys_and_keyed_choices_match_the_hands(edition: str) -> None:
+    seen: dict[str, int] = {}
+    for i in range(8):
+        for kind, n in play_checked(edition, 2 + i % 4, 7300 + i).items():
+            seen[kind] = seen.get(kind, 0) + n
+    # every keyed decision was met, and often
+    assert all(seen.get(k, 0) >= 20 for k in (PLAY, ORDER, FILL)), seen
+    assert seen.get(HELP, 0) >= 20 or edition == "mamma-mia", seen
+
+
+def test_a_stale_key_is_caught() -> None:
+    # the check itself fails when a hand changes behind the keys' back
+    g = new_game(load_cardset("sole-mio"), COLOURS[:3], 5, record_events=False)
+    assert_keyed(g)
+    g.hands[0].append(g.supply.pop())
+    with pytest.raises(AssertionError):
+        assert_keyed(g)
