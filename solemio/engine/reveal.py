@@ -70,21 +70,25 @@ def next_reveal(g: Game) -> None:
     kind_of, units_of = cards.kind, cards.units
     cols, cu, events = g.cols, g.cu, g.events
     queue = g.reveal_queue
-    while g.ri < len(queue):
-        cid = queue[g.ri]
-        g.ri += 1
+    ri = g.ri
+    end = len(queue)
+    while ri < end:
+        cid = queue[ri]
+        ri += 1
         k = kind_of[cid]
         if k >= 0:
             cols[k].append(cid)
             cu[k] += units_of[cid]
             if events is not None:
-                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": g.ri - 1})
+                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri - 1})
             continue
+        g.ri = ri
         if events is not None:
-            g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": g.ri - 1,
+            g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri - 1,
                     "owner": cards.owner[cid]})
         if start_order(g, cid):
             return
+    g.ri = ri
     finish_scoring(g)
 
 
@@ -216,14 +220,14 @@ def on_variant(g: Game, ch: Choice) -> None:
 def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
     """Cards the columns give (doubles first, while units are needed) and what is missing."""
     cols = g.cols
-    units_of = g.cards.units
     take: list[int] = []
     if takes_all:
         for col in cols:
             take.extend(col)
         return take, (ZERO5, ZERO5, max(0, need[2] - sum(g.cu)))
-    miss_u = [0, 0, 0, 0, 0]
-    miss_d = [0, 0, 0, 0, 0]
+    units_of = g.cards.units
+    miss_u: list[int] | None = None  # made only when something is missing
+    miss_d: list[int] | None = None
     units, dbl, _ = need
     cu = g.cu
     for k in range(5):
@@ -239,20 +243,32 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
                 got = col[:dn]
             else:
                 got = [c for c in col if units_of[c] == 2][:dn] if nd else []
-            take.extend(got)
-            miss_d[k] = dn - len(got)
+            take += got
+            if len(got) < dn:
+                if miss_d is None:
+                    miss_d = [0, 0, 0, 0, 0]
+                miss_d[k] = dn - len(got)
             continue
-        use = min(nd, (u + 1) // 2)  # doubles first
+        use = (u + 1) // 2  # doubles first
+        if use > nd:
+            use = nd
         if use:
-            take.extend(col[:use] if nd == n else [c for c in col if units_of[c] == 2][:use])
+            take += col[:use] if nd == n else [c for c in col if units_of[c] == 2][:use]
         rem = u - 2 * use
         if rem > 0:
             ns = n - nd
             if ns:
-                take.extend(col[:rem] if not nd else [c for c in col if units_of[c] == 1][:rem])
-                rem -= min(ns, rem)
+                take += col[:rem] if not nd else [c for c in col if units_of[c] == 1][:rem]
+                if ns >= rem:
+                    continue
+                rem -= ns
+            if miss_u is None:
+                miss_u = [0, 0, 0, 0, 0]
             miss_u[k] = rem
-    return take, (tuple(miss_u), tuple(miss_d), 0)
+    if miss_u is None and miss_d is None:
+        return take, NOTHING_MISSING
+    return take, (ZERO5 if miss_u is None else tuple(miss_u),
+                  ZERO5 if miss_d is None else tuple(miss_d), 0)
 
 
 def start_fill(g: Game, cid: int, need: Need) -> bool:
@@ -335,9 +351,11 @@ def filled(g: Game, cid: int, take: list[int], offered: list[int], given: list[i
     cards = g.cards
     owner = cards.owner[cid]
     kind, units = cards.kind, cards.units
+    cols, cu = g.cols, g.cu
     for c in take:
-        g.cols[kind[c]].remove(c)
-        g.cu[kind[c]] -= units[c]
+        k = kind[c]
+        cols[k].remove(c)
+        cu[k] -= units[c]
     used = take + offered + given
     g.used.extend(used)
     g.filled[owner].append(cid)

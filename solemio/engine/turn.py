@@ -72,7 +72,7 @@ def on_play(g: Game, ch: Choice) -> None:
         g.emit({"type": E.PLAY, "seat": seat, "kind": kind, "singles": s, "doubles": d,
                 "units": s + 2 * d})
     g.phase = ORDER
-    if not keep or max(keep) < g.cards.scorer:  # no order in hand (order ids follow the scorer's)
+    if not g.order_keys[seat]:  # no order in hand
         to_draw(g)
 
 
