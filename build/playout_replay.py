@@ -14,6 +14,18 @@ a loaded machine does not change, run it twice under valgrind and subtract:
 
 (the second replays the play-outs once more; divide the difference by 8 x searches).
 Run it with ``PYTHONPATH`` set to the tree to measure and ``PYTHONHASHSEED=0``.
+
+With ``--reps 0`` the play-outs are replayed once, with the play-out policies the
+capture left behind: their fold graphs (``playout._Fold``) already hold every
+step the capture computed, so the replay measures the play-outs without building
+those steps (``--reps N`` replays N more times, each with fresh policies).
+
+Hard plays with the order timing it had when these measurements began
+(``search.CAREFUL_HARD``; before ``ea2ec90`` that was hard's own timing, and a
+tree without ``CAREFUL_HARD`` gets the ``RECORDED`` fields), so every tree
+plays the same game.  A tree from before the play-outs had a module of their
+own (``862e49f``) has ``iteration_row`` and the policies in ``solemio.ai.search``:
+the script finds them there.
 """
 
 from __future__ import annotations
@@ -25,11 +37,28 @@ import sys
 import time
 from dataclasses import fields, replace
 
-from solemio.ai import heuristic, make_agent, playout, search
+from solemio.ai import heuristic, make_agent, search
 from solemio.engine import Game, load_cardset, new_game
+
+try:
+    from solemio.ai import playout
+except ImportError:  # a tree from before solemio/ai/playout.py (862e49f): all in search
+    playout = search
 
 RECORDED = {"lost_trust": 1.0, "threshold": 0.7, "kept_threshold": 0.6,
             "near_miss_value": 0.0, "near_miss2_value": 0.0}  # as build/playout_speed.py
+
+
+def recorded_style(base: heuristic.Style) -> heuristic.Style:
+    """``base`` with the ``RECORDED`` fields this tree's ``Style`` has."""
+    have = {f.name for f in fields(heuristic.Style)}
+    return replace(base, **{k: v for k, v in RECORDED.items() if k in have})
+
+
+def hard_style() -> heuristic.Style:
+    """Hard's order timing as the measurements began: ``search.CAREFUL_HARD``."""
+    careful = getattr(search, "CAREFUL_HARD", None)
+    return careful if careful is not None else recorded_style(search.HARD)
 
 
 def capture(edition: str, searches: int) -> list[tuple[Game, dict, int]]:
@@ -47,9 +76,8 @@ def capture(edition: str, searches: int) -> list[tuple[Game, dict, int]]:
         cs = load_cardset(edition)
         seed = 9100
         game = new_game(cs, ["blue", "green", "brown", "red"], seed=seed)
-        have = {f.name for f in fields(heuristic.Style)}
-        style = replace(heuristic.NORMAL, **{k: v for k, v in RECORDED.items() if k in have})
-        agents = [make_agent("hard", 0, seed, iterations=8)] + [
+        style = recorded_style(heuristic.NORMAL)
+        agents = [make_agent("hard", 0, seed, iterations=8, style=hard_style())] + [
             heuristic.HeuristicAgent(s, seed + s, style=style) for s in range(1, 4)]
         while not game.is_over() and len(captured) < searches * 8:
             game.apply(agents[game.current_seat()].decide(game))

@@ -48,6 +48,14 @@ def opponent(seat, seed):
     agent = heuristic.HeuristicAgent(seat, seed, style=style)
     agent.level = "normal"
     return agent
+def hard(seat, seed):
+    from dataclasses import fields, replace
+    from solemio.ai import heuristic, search
+    style = getattr(search, "CAREFUL_HARD", None)
+    if style is None:  # before ea2ec90 hard's own timing was the careful one
+        have = {f.name for f in fields(heuristic.Style)}
+        style = replace(search.HARD, **{k: v for k, v in RECORDED.items() if k in have})
+    return make_agent("hard", seat, seed, iterations=iterations, style=style)
 cpu = 0.0
 playouts = 0
 digest = hashlib.sha256()
@@ -55,7 +63,7 @@ for g in range(games):
     seed = 9100 + g
     game = new_game(cs, ["blue", "green", "brown", "red"], seed=seed)
     hard_seat = g % 4
-    agents = [make_agent("hard", s, seed, iterations=iterations) if s == hard_seat
+    agents = [hard(s, seed) if s == hard_seat
               else opponent(s, seed + s) for s in range(4)]
     while not game.is_over():
         seat = game.current_seat()
