@@ -2,8 +2,8 @@
 
 The engine keeps every seat's hand key (its ingredients, one octal digit per face) and
 order key (a bit per order) in step as cards enter and leave hands, and the play, order,
-help, fill and block decisions read their choices by those keys instead of counting the
-hand.  Here whole random games in every edition, from 2 to 5 seats, are checked at every
+help, fill, series and block decisions read their choices by those keys instead of
+counting the hand.  Here whole random games in every edition, from 2 to 5 seats, are checked at every
 decision: the kept keys against keys counted afresh from the hands, and the pending
 decision's choices against the plain enumeration from the hand's faces
 (``enumerate.py``).  Re-deals and copies are checked the same way.
@@ -18,7 +18,7 @@ import pytest
 from solemio.engine import enumerate as en
 from solemio.engine import load_cardset, new_game
 from solemio.engine.game import Game
-from solemio.engine.state import BLOCK, FILL, HELP, ORDER, PLAY
+from solemio.engine.state import BLOCK, FILL, HELP, ORDER, PLAY, SERIES
 from tests.engine_helpers import assert_keyed
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
@@ -41,6 +41,11 @@ def plain_choices(g: Game) -> tuple | None:
         spec = cards.order[g.resolving.card]
         return en.fill_choices(cards.hand_counts(g.hands[d.seat]), step.missing,
                                g.help_allowed and spec.help)
+    if d.kind == SERIES:
+        mates = sorted({cards.face[c][1] for c in g.hands[d.seat]
+                        if cards.order[c] is not None and cards.order[c].series})
+        assert d.context["candidates"] == mates
+        return en.series_choices(cards.order[g.resolving.card].id, mates, step.units)
     if d.kind == BLOCK:
         counts = cards.hand_counts(g.hands[d.seat])
         k = g.own[d.seat]
@@ -81,6 +86,7 @@ def test_kept_keys_and_keyed_choices_match_the_hands(edition: str) -> None:
             seen[kind] = seen.get(kind, 0) + n
     # every keyed decision was met, and often
     assert all(seen.get(k, 0) >= 20 for k in (PLAY, ORDER, FILL)), seen
+    assert seen.get(SERIES, 0) >= 10 or edition == "mamma-mia", seen
     assert seen.get(HELP, 0) >= 20 or edition == "mamma-mia", seen
 
 

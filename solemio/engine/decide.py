@@ -66,11 +66,8 @@ def _series(g: Game) -> Decision:
     r = g.resolving
     cards = g.cards
     rev = cards.order[r.card].id
-    mates = sorted(
-        {cards.face[c][1] for c in g.hands[r.owner] if (s := cards.order[c]) is not None and s.series}
-    )
-    return _new(Decision, (r.owner, SERIES, memo.series_choices(rev, mates, step.units),
-                           {"order": rev, "candidates": mates}))
+    choices, mates = memo.series_parts(g, r.owner, rev, step.units)
+    return _new(Decision, (r.owner, SERIES, choices, {"order": rev, "candidates": list(mates)}))
 
 
 def _variant(g: Game) -> Decision:

@@ -66,6 +66,8 @@ class CardMemo:
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
         # per (series order card, units): its need as a series member
         self.series_needs: dict[tuple[int, int], Need] = {}
+        # per (owner, order key, revealed order id, units): a series decision's choices, mates
+        self.series_parts: dict[tuple, tuple] = {}
         # per (order card, scorer kind): its static variants' needs, prepared for the columns
         self.variant_needs: dict[tuple[int, int], tuple] = {}
 
@@ -186,6 +188,20 @@ def series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]
     if choices is None:
         choices = memo(_SERIES, key, en.series_choices, rev, mates, units)
     return choices
+
+
+def series_parts(g: Game, owner: int, rev: str, units: int) -> tuple[tuple, tuple[str, ...]]:
+    """A series decision's choices and the series orders in hand that may join (their ids,
+    sorted), looked up by the owner's order key."""
+    key = (owner, g.order_keys[owner], rev, units)
+    table = g.cards.memo.series_parts
+    got = table.get(key)
+    if got is None:
+        cards = g.cards
+        mates = sorted({cards.face[c][1] for c in g.hands[owner]
+                        if (s := cards.order[c]) is not None and s.series})
+        got = memo(table, key, lambda: (series_choices(rev, mates, units), tuple(mates)))
+    return got
 
 
 def series_need(cards: Cards, cid: int, units: int) -> Need:
