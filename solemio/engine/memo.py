@@ -64,6 +64,8 @@ class CardMemo:
         # per order card: its static variants and their choices; its need per (variant, scorer)
         self.variants: dict[int, tuple[list, tuple]] = {}
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
+        # per (order card with one static variant, scorer kind): its need (reveal.start_order)
+        self.one_need: dict[tuple[int, int], Need] = {}
         # per (series order card, units): its need as a series member
         self.series_needs: dict[tuple[int, int], Need] = {}
         # per (owner, order key, revealed order id, units): a series decision's choices, mates

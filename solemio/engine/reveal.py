@@ -112,7 +112,8 @@ def start_order(g: Game, cid: int) -> bool:
         if reason:
             fail(g, cid, reason)
             return False
-    special = spec.otype.special
+    otype = spec.otype
+    special = otype.special
     if special == "block":
         return ask(g, BLOCK, record(BlockStep, ()))
     if special == "show":
@@ -121,6 +122,12 @@ def start_order(g: Game, cid: int) -> bool:
         # Asked whether or not the owner holds partners (then the only choice is the order
         # alone): a question asked only of holders would tell every seat so.
         return ask(g, SERIES, record(SeriesStep, (next(iter(spec.params["needs"].values())),)))
+    scorer = g.own[g.scorer_seat]
+    # most orders have one way to be filled: its need per scorer's kind is kept per card
+    one_need = cards.memo.one_need
+    need = one_need.get((cid, scorer))
+    if need is not None:
+        return start_fill(g, cid, need)
     variants, choices = memo.static_variants(cards, cid, own, col_units)
     if not variants:
         fail(g, cid, "no-kind")
@@ -130,14 +137,17 @@ def start_order(g: Game, cid: int) -> bool:
         # among the ways the columns fill it.
         # (memo.variants_the_columns_fill is the quick form of
         #  [i for i, v in enumerate(variants) if columns_fill(g, need_of(g, cid, v))])
-        by_columns = memo.variants_the_columns_fill(
-            cards, cid, variants, own, g.own[g.scorer_seat], g.cu, g.cols)
+        by_columns = memo.variants_the_columns_fill(cards, cid, variants, own, scorer, g.cu, g.cols)
         if by_columns and len(by_columns) < len(variants):
             variants = [variants[i] for i in by_columns]
             choices = tuple([choices[i] for i in by_columns])
-    if len(variants) > 1:
-        return ask(g, VARIANT, record(VariantStep, (tuple(variants), choices)))
-    return start_fill(g, cid, need_of(g, cid, variants[0]))
+        if len(variants) > 1:
+            return ask(g, VARIANT, record(VariantStep, (tuple(variants), choices)))
+        return start_fill(g, cid, need_of(g, cid, variants[0]))
+    need = need_of(g, cid, variants[0])
+    if otype.static_variants:  # the one variant whatever the columns hold
+        one_need[(cid, scorer)] = need
+    return start_fill(g, cid, need)
 
 
 def need_of(g: Game, cid: int, variant: tuple[int, ...]) -> Need:
