@@ -18,7 +18,14 @@ Run it with ``PYTHONPATH`` set to the tree to measure and ``PYTHONHASHSEED=0``.
 With ``--reps 0`` the play-outs are replayed once, with the play-out policies the
 capture left behind: their fold graphs (``playout._Fold``) already hold every
 step the capture computed, so the replay measures the play-outs without building
-those steps (``--reps N`` replays N more times, each with fresh policies).
+those steps (``--reps N`` replays N more times, each with fresh policies, as a
+search in a new position starts).  ``--callgrind`` runs those reps inside
+``functools.reduce``, so callgrind collects them alone, in one run:
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=functools_reduce \
+        python build/playout_replay.py sole-mio --searches 2 --reps 1 --callgrind
+
+(divide "Collected" by 8 x searches x reps).
 
 Hard plays with the order timing it had when these measurements began
 (``search.CAREFUL_HARD``; before ``ea2ec90`` that was hard's own timing, and a
@@ -31,6 +38,7 @@ the script finds them there.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import sys
@@ -96,20 +104,26 @@ def main() -> int:
     ap.add_argument("--searches", type=int, default=20)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--capture-only", action="store_true")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="run the reps inside functools.reduce (callgrind --toggle-collect=functools_reduce)")
     args = ap.parse_args()
     captured = capture(args.edition, args.searches)
     if args.capture_only:
         return 0
     rows = replay(captured)
-    best = None
-    for _ in range(args.reps):
-        playout._POLICIES.clear()  # noqa: SLF001 - each run starts with fresh play-out policies
-        t0 = time.thread_time()
-        again = replay(captured)
-        t = time.thread_time() - t0
-        if again != rows:
-            raise SystemExit("the replayed play-outs gave other values")
-        best = t if best is None else min(best, t)
+
+    def reps(best: float | None, _: int) -> float | None:
+        for _ in range(args.reps):
+            playout._POLICIES.clear()  # noqa: SLF001 - each run starts with fresh play-out policies
+            t0 = time.thread_time()
+            again = replay(captured)
+            t = time.thread_time() - t0
+            if again != rows:
+                raise SystemExit("the replayed play-outs gave other values")
+            best = t if best is None else min(best, t)
+        return best
+
+    best = functools.reduce(reps, [0], None) if args.callgrind else reps(None, 0)
     out = {"edition": args.edition, "playouts": len(captured),
            "rows": hashlib.sha256(repr(rows).encode()).hexdigest()[:12]}
     if best:

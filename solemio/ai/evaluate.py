@@ -473,6 +473,37 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
     return mv
 
 
+def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> list[float] | None:
+    """An opponent's ordinary order's step of the fold: what it takes from the columns, or
+    None when it takes nothing (``_order_step`` for an order of another seat, whose
+    variants do not read the columns).
+
+    ``variants`` is ``Evaluator.sparse_needs``; ``absent`` the kind a "none of mine"
+    order must not find (-1: none).  The same arithmetic as ``fill_miss_take`` on an
+    empty hand: nothing is spent, so the first variant that misses least wins, and its
+    missing units are the sum, in the same order, of what each need lacks.
+    """
+    if absent >= 0 and cu[absent] > 0.5:
+        return None  # ``fill_miss_take``: missing 99, nothing taken
+    bm, bv = 99.0, None
+    for v, items, many in variants:
+        miss = 0.0
+        for k, a, dbl in items:
+            have = cd[k] if dbl else cu[k]
+            m = a - (a if have >= a else have)
+            if m > 0:
+                miss += m
+        if many:
+            m = many - sum(cu)
+            if m > 0:
+                miss += m
+        if miss < bm:
+            bm, bv = miss, v
+    if bv is None or not bm <= opp_topup:
+        return None
+    return _take(bv[1], bv[2], bv[3], cu, cd)
+
+
 def _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd, opp_topup,
                   memo: dict) -> tuple[list[float], list[float], dict[int, float]]:
     """``project_from`` with its order steps remembered in ``memo`` (the same arithmetic)."""

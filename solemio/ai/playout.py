@@ -18,7 +18,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, projection_start
+from solemio.ai.evaluate import (
+    _ZERO,
+    Evaluator,
+    fold_slot,
+    hand_vectors,
+    miss_spent_sparse,
+    opp_order_take,
+    projection_start,
+)
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView
@@ -65,11 +73,14 @@ class _Fold:
 
     The fold (``evaluate.project_from``) is a chain of pure steps: the state
     after an oven slot is a function of the state before it and of the slot
-    (and, at the seat's own orders, of its hand).  So each state remembers
-    where each step leads (``steps``), and states are shared by their values
-    (``_FoldGraph.intern``): a decision walks the oven one dict look-up per
-    slot instead of re-costing it.  The arithmetic of a step is
-    ``evaluate``'s own (``_order_step``), run once per state and slot.
+    (and, at the seat's own orders, of the part of its hand the order reads).
+    So each state remembers where each step leads (``steps``, keyed by the
+    slot's number from ``_slot_key``), and the states after an order are
+    shared by their values (``_FoldGraph.intern``: orders that take what they
+    need from different columns often leave the same ones): a decision walks
+    the oven one dict look-up per slot instead of re-costing it.  The
+    arithmetic of a step is ``evaluate``'s own (``fold_slot``), run once per
+    state and slot.
     """
 
     __slots__ = ("cu", "cd", "steps")
@@ -83,19 +94,27 @@ class _Fold:
 class _FoldGraph:
     """The fold's states for one seat, scorer's kind and opponents' top-up."""
 
-    __slots__ = ("states", "roots")
+    __slots__ = ("states", "roots", "size", "programs")
     LIMIT = 100_000  # states kept before the graph starts over (a long session)
 
     def __init__(self) -> None:
         self.states: dict[tuple, _Fold] = {}
         self.roots: dict[int, _Fold] = {}
+        self.size = 0  # every state made, shared by value or not
+        # per step number (not an own order's): what the step does, read once (``_program``)
+        self.programs: dict[int, tuple] = {}
 
     def intern(self, cu: list[float], cd: list[float]) -> _Fold:
         key = (*cu, *cd)
         st = self.states.get(key)
         if st is None:
-            st = self.states[key] = _Fold(tuple(cu), tuple(cd))
+            st = self.states[key] = self.new(cu, cd)
         return st
+
+    def new(self, cu: list[float], cd: list[float]) -> _Fold:
+        """A state of its own (after an ingredient slot: two paths hardly ever meet there)."""
+        self.size += 1
+        return _Fold(tuple(cu), tuple(cd))
 
     def root(self, extra: int) -> _Fold:
         """The state before the first slot: ``projection_start(extra)``."""
@@ -105,20 +124,49 @@ class _FoldGraph:
         return st
 
 
-def _slot_key(e: Entry, me: int) -> tuple:
-    """What a fold step depends on besides the state ("own": an own order, which also reads
-    the hand: ``_SampleSelf._walk`` adds it to the key)."""
+# a fold step's description -> its number, the key of the step in ``_Fold.steps``: a small
+# int hashes at once where a tuple is hashed anew at every look-up.  An own order's number
+# is negative: its step also reads the hand, so ``_SampleSelf._walk`` keys it with the
+# hand's counts of the kinds it reads.  Never cleared: the graphs hold these numbers, and
+# there are only as many as kinds x counts and seats x order cards.
+_SLOT_IDS: dict[tuple, int] = {}
+
+
+def _slot_key(e: Entry, me: int) -> int:
+    """The number of what a fold step depends on besides the state (negative: an own order)."""
     if e.tag == "ing":
-        return ("ing", e.kind, e.singles, e.doubles)
-    if e.tag == "lost":
-        return ("lost", e.cards)
-    return ("own" if e.seat == me else "order", e.seat, e.order)
+        desc: tuple = ("ing", e.kind, e.singles, e.doubles)
+    elif e.tag == "lost":
+        desc = ("lost", e.cards)
+    else:
+        desc = ("own" if e.seat == me else "order", e.seat, e.order)
+    n = _SLOT_IDS.get(desc)
+    if n is None:
+        n = _SLOT_IDS[desc] = len(_SLOT_IDS) + 1
+    return -n if desc[0] == "own" else n
 
 
 # a history item's oven entry and its fold step key, per (item, seat): play-outs append the
 # same few items again and again (an entry is never changed inside a play-out: the policy's
 # memory observes no events)
-_SLOTS: dict[tuple, tuple[Entry, tuple]] = {}
+_SLOTS: dict[tuple, tuple[Entry, int]] = {}
+
+
+# a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
+# identity and held) with each need's non-zero amounts: id -> (the list, [(items, any, choice)])
+_VARIANT_ITEMS: dict[int, tuple] = {}
+
+
+def _sparse(need: tuple) -> tuple:
+    """A need's (units, doubles, any) as ``miss_spent_sparse``'s items, in ``miss_spent``'s order."""
+    units, dbl, _many = need
+    items = []
+    for k in range(5):
+        if units[k]:
+            items.append((k, units[k], False))
+        if dbl[k]:
+            items.append((k, dbl[k], True))
+    return tuple(items)
 
 
 class _SampleSelf(HeuristicAgent):
@@ -139,7 +187,7 @@ class _SampleSelf(HeuristicAgent):
     # the searched position's oven and the play-out's slots after it, with their step keys
     # (``restart`` goes back to the searched position's)
     _all: list[Entry]
-    _keys: list[tuple]
+    _keys: list[int]
     _tail_seen: list[float]
     _base_free = 0  # entries of the base before the seat's first own order
     _base_cards = 0
@@ -157,6 +205,7 @@ class _SampleSelf(HeuristicAgent):
         self._base_free = _first_own_order(entries, self.seat)
         self._base_cards = _cards(entries)
         self._base_at_free: dict[tuple, _Fold] = {}  # fold states at _base_free, by key
+        self._own_reads = {}
         self.restart()
 
     def restart(self) -> None:
@@ -177,6 +226,7 @@ class _SampleSelf(HeuristicAgent):
                 me = self.seat
                 more = []
                 keys = self._keys
+                start = len(self._all)
                 for h in view.history[have:]:  # each item's entry and step key, made once
                     got = _SLOTS.get((h, me))
                     if got is None:
@@ -186,7 +236,6 @@ class _SampleSelf(HeuristicAgent):
                         got = _SLOTS[(h, me)] = (e, _slot_key(e, me))
                     more.append(got[0])
                     keys.append(got[1])
-                start = len(self._all)
                 self._all.extend(more)
                 self._tail_seen = _seen(more, self._tail_seen)
                 self._oven_cards += _cards(more)
@@ -201,6 +250,14 @@ class _SampleSelf(HeuristicAgent):
             self._exact = False
 
     def _project(self, view: SeatView, hu: list[int], hd: list[int]):
+        """``evaluate.project_oven``'s columns, walked on the fold graph and resumed.
+
+        The part of the oven before the seat's first own order reads no hand: its
+        state is kept per play-out (and per search for the searched position's
+        oven); from there each own order's step is found by the hand's counts it
+        reads (``_own_key``).  The chances of the seat's own orders, which no rule
+        of thumb reads, are not folded here (the third value is empty).
+        """
         if not self._exact:
             return HeuristicAgent._project(self, view, hu, hd)
         extra = max(0, view.oven - self._oven_cards)
@@ -210,7 +267,7 @@ class _SampleSelf(HeuristicAgent):
             self._fold_ev, self._graphs = self.ev, {}
         gkey = (scorer, topup)
         graph = self._graphs.get(gkey)
-        if graph is None or len(graph.states) > _FoldGraph.LIMIT:
+        if graph is None or graph.size > _FoldGraph.LIMIT:
             graph = self._graphs[gkey] = _FoldGraph()
         key = (extra, scorer, topup)
         free = self._free
@@ -221,41 +278,131 @@ class _SampleSelf(HeuristicAgent):
             m, st = self._base_free, self._base_at_free[key]
         else:
             m, st = 0, graph.root(extra)
-        mine: dict[int, float] = {}
         if m < free:  # the part no own order reads the hand in: kept for the next decision
-            st = self._walk(graph, st, m, free, hu, hd, scorer, topup, mine)
+            st = self._walk(graph, st, m, free, hu, hd, scorer, topup)
             self._at_free[key] = (free, st)
             if free == self._base_free:
                 self._base_at_free[key] = st
-        st = self._walk(graph, st, free, len(self._all), hu, hd, scorer, topup, mine)
-        return list(st.cu), list(st.cd), mine
+        st = self._walk(graph, st, free, len(self._all), hu, hd, scorer, topup)
+        return list(st.cu), list(st.cd), {}
 
     def _walk(self, graph: _FoldGraph, st: _Fold, i: int, end: int, hu: list[int], hd: list[int],
-              scorer: int, topup: float, mine: dict[int, float]) -> _Fold:
+              scorer: int, topup: float) -> _Fold:
         """The fold from slot ``i`` to ``end``: each step looked up, computed on its first visit."""
         keys = self._keys
-        hand: tuple | None = None
         for j in range(i, end):
             k = keys[j]
-            if k[0] == "own":  # an own order reads the hand: the hand is part of its key
-                if hand is None:
-                    hand = (*hu, *hd)
-                k = (k, hand)
-            got = st.steps.get(k)
-            if got is None:
-                got = st.steps[k] = self._step(graph, st, self._all[j], hu, hd, scorer, topup)
-            st, mv = got
-            if mv is not None:
-                mine[j] = mv
+            nxt = st.steps.get(k)  # an own order's bare number is never a key: it misses
+            if nxt is None:
+                if k < 0:  # an own order reads the hand: its counts of the kinds read join the key
+                    k = self._own_key(k, j, hu, hd, scorer)
+                    nxt = st.steps.get(k)
+                    if nxt is None:
+                        nxt = st.steps[k] = self._own_step(graph, st, self._all[j], hu, hd, scorer, topup)
+                else:
+                    nxt = st.steps[k] = self._step(graph, st, k, j, scorer, topup)
+            st = nxt
         return st
 
-    def _step(self, graph: _FoldGraph, st: _Fold, e: Entry, hu: list[int], hd: list[int],
-              scorer: int, topup: float) -> tuple[_Fold, float | None]:
-        """One slot of ``evaluate.project_from``'s fold, with its arithmetic (lost trust 1)."""
+    # per (own order's step number, scorer's kind): the kinds of the hand its step reads
+    # (None: every kind), ``_own_key``'s
+    _own_reads: dict[tuple[int, int], tuple[int, ...] | None]
+
+    def _own_key(self, k: int, j: int, hu: list[int], hd: list[int], scorer: int) -> tuple:
+        """An own order's step key: its number and the hand's units and doubles of the kinds
+        its step reads (a block order's chance reads its own kind's units, a show order's
+        nothing, an ordinary order's ``Evaluator.fill_deps``; the rest every kind), so a
+        change of hand elsewhere finds the step already made."""
+        reads = self._own_reads.get((k, scorer), False)
+        if reads is False:
+            own = self.kind_of(self.seat)
+            oid = self._all[j].order
+            special = self.ev.spec(oid).otype.special
+            if special == "block":
+                reads = (own,)
+            elif special == "show":
+                reads = ()
+            else:
+                deps = self.ev.fill_deps(oid, own, scorer)
+                reads = None if deps is None else tuple(sorted(deps))
+            self._own_reads[(k, scorer)] = reads
+        if reads is None:
+            return (k, *hu, *hd)
+        if len(reads) == 1:
+            x = reads[0]
+            return (k, hu[x], hd[x])
+        return (k, *[hu[x] for x in reads], *[hd[x] for x in reads])
+
+    def _program(self, e: Entry, scorer: int) -> tuple:
+        """What a step of an ingredient or an opponent's slot does, read once per graph:
+        ("ing", kind, units, doubles); ("keep",) for a show order (the columns stay);
+        ("block", kind); ("fill", the order's needs as ``Evaluator.sparse_needs``, the
+        kind that must be absent or -1) for an order whose variants do not read the
+        columns; ("slot",) for the rest, folded by ``fold_slot`` itself."""
+        if e.tag == "ing":
+            return ("ing", e.kind, e.singles + 2 * e.doubles, e.doubles)
+        if e.tag != "order":
+            return ("slot",)
+        own = self.kind_of(e.seat)
+        ot = self.ev.spec(e.order).otype
+        if ot.special == "show":
+            return ("keep",)
+        if ot.special == "block":
+            return ("block", own)
+        if ot.special or not ot.static_variants or ot.name == "staircase":
+            return ("slot",)
+        return ("fill", self.ev.sparse_needs(e.order, own, scorer), own if ot.name == "none-of-mine" else -1)
+
+    def _step(self, graph: _FoldGraph, st: _Fold, k: int, j: int, scorer: int, topup: float) -> _Fold:
+        """One slot of ``evaluate.project_from``'s fold (an ingredient or an opponent's slot),
+        with its arithmetic (lost trust 1): ``fold_slot``'s, an opponent's order costed on
+        an empty hand as ``evaluate.opp_order_take`` does."""
+        prog = graph.programs.get(k)
+        if prog is None:
+            prog = graph.programs[k] = self._program(self._all[j], scorer)
+        tag = prog[0]
+        if tag == "ing":  # a state of its own: two paths hardly ever meet after an ingredient
+            _t, kind, units, doubles = prog
+            cu = list(st.cu)
+            cu[kind] += units
+            if doubles:
+                cd = list(st.cd)
+                cd[kind] += doubles
+                graph.size += 1
+                return _Fold(tuple(cu), tuple(cd))
+            graph.size += 1
+            return _Fold(tuple(cu), st.cd)
+        if tag == "keep":
+            return st
+        if tag == "fill":
+            take = opp_order_take(prog[1], prog[2], st.cu, st.cd, topup)
+            if take is None:  # the order takes nothing: the same columns
+                return st
+            cu = list(st.cu)
+            cd = list(st.cd)
+            for kind in range(5):
+                t = take[kind]
+                if t:
+                    cu[kind] = max(0.0, cu[kind] - t)
+                    cd[kind] = min(cd[kind], cu[kind] / 2)
+            return graph.intern(cu, cd)
         cu = list(st.cu)
         cd = list(st.cd)
-        mv = fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
-        return graph.intern(cu, cd), mv
+        if tag == "block":
+            kind = prog[1]
+            cu[kind] *= 0.4
+            cd[kind] *= 0.4
+        else:
+            fold_slot(self.ev, self._all[j], cu, cd, self.seat, self.kind_of, scorer, _ZERO, _ZERO, topup)
+        return graph.intern(cu, cd)
+
+    def _own_step(self, graph: _FoldGraph, st: _Fold, e: Entry, hu: list[int], hd: list[int],
+                  scorer: int, topup: float) -> _Fold:
+        """One own order's slot of the fold: ``fold_slot`` on the hand (its chance unread)."""
+        cu = list(st.cu)
+        cd = list(st.cd)
+        fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
+        return graph.intern(cu, cd)
 
     # the order decision right after the seat's own turn plan, answered from that plan:
     # (the game, its history's length after the play, the play, the plan), or None
@@ -331,6 +478,41 @@ class _SampleSelf(HeuristicAgent):
         if want_stack and "stack" in options:
             return ("draw", "stack")
         return ("draw", "supply") if "supply" in options else view.choices[0]
+
+    def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
+        """The heuristic's variant decision, each distinct need costed over its non-zero
+        amounts only (``miss_spent_sparse``: the same operations in the same order) on the
+        columns read from the live view's game.
+
+        A variant decision offers dozens of distinct needs (Sole Mio!'s 4-3-2-1 order
+        about fifty), each costed over every kind by the plain rule.
+        """
+        if type(view) is not _LiveView or self.style.noise:
+            return HeuristicAgent._d_variant(self, view, ctx)
+        g = view._g  # noqa: SLF001 - the live view's own game
+        own = self.kind_of(self.seat)
+        cu = [0.0] * 5
+        cd = [0.0] * 5
+        units = g.cards.units
+        for k, col in enumerate(g.cols):  # ``_columns``: the column's units and doubles
+            for c in col:
+                u = units[c]
+                cu[k] += u
+                if u == 2:
+                    cd[k] += 1
+        hu, hd, _ = hand_vectors(view.hand)
+        firsts = self._variant_needs(ctx["order"], view.choices, own, self._scorer_kind(view))
+        got = _VARIANT_ITEMS.get(id(firsts))
+        if got is None or got[0] is not firsts:
+            if len(_VARIANT_ITEMS) > 20_000:
+                _VARIANT_ITEMS.clear()
+            got = _VARIANT_ITEMS[id(firsts)] = (firsts, [(_sparse(need), need[2], ch) for need, ch in firsts])
+        best, pick = None, view.choices[0]
+        for items, many, ch in got[1]:
+            key = miss_spent_sparse(items, many, cu, cd, hu, hd)
+            if best is None or key < best:
+                best, pick = key, ch
+        return pick
 
     def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
         """The heuristic's, its parts that do not read the hand kept per live view.
