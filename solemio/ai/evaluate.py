@@ -30,6 +30,8 @@ class Evaluator:
         # a variant decision's distinct needs with the first choice of each (heuristic._d_variant)
         self.variant_firsts: dict[tuple, list[tuple]] = {}
         self.variant_firsts_by_id: dict[int, tuple] = {}  # the same, found by the choices' identity
+        # a turn plan's reading of the orders in hand (heuristic._plan_setup), per hand's orders
+        self.plan_setups: dict[tuple, tuple] = {}
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)

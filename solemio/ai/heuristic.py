@@ -409,23 +409,21 @@ class HeuristicAgent(Agent):
         self.planned = (pick, pick_v, pick_oid, t, has_block, own, pick_cu, pick_cd)
         return pick
 
-    _setups: dict | None = None
-    _setups_style: Style | None = None
-
     def _plan_setup(self, orders: list[str], own: int, sk: int) -> tuple:
         """The turn plan's reading of the orders in hand: (an order of "none of mine",
         a block order, the distinct orders sorted, the kinds each reads, each one's
-        ``_value_plan``); a pure function of the orders, the kinds and the style, kept."""
-        if self._setups is None or self._setups_style is not self.style:
-            self._setups, self._setups_style = {}, self.style
-        key = (*orders, own, sk)
-        got = self._setups.get(key)
+        ``_value_plan``); a pure function of the orders, the kinds, the card set and
+        whether series are planned, kept by the evaluator for every seat (a play-out's
+        policies and a level's seats meet the same hands)."""
+        setups = self.ev.plan_setups
+        key = (self.style.plan_series, own, sk, *orders)
+        got = setups.get(key)
         if got is None:
-            if len(self._setups) > 20_000:
-                self._setups.clear()
+            if len(setups) > 20_000:
+                setups.clear()
             spec = self.ev.spec
             uniq = sorted(set(orders))
-            got = self._setups[key] = (
+            got = setups[key] = (
                 any(spec(o).otype.name == "none-of-mine" for o in orders),
                 any(spec(o).otype.special == "block" for o in orders),
                 uniq,

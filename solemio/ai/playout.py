@@ -415,8 +415,9 @@ class _SampleSelf(HeuristicAgent):
         order in hand on the oven's projection with the play on top and on
         the hand after the play: what the plan valued for the picked play,
         whenever that projection gives the plan's columns plus the play (the
-        fold reads the hand only at the seat's own orders; without one in
-        the oven always), the seat draws no noise, and the play is not of its
+        fold reads the hand only at the seat's own orders, each only its counts
+        of the kinds it needs: when none reads the kind played, always; else
+        the projection is made and compared), the seat draws no noise, and the play is not of its
         own kind while it holds a block order (a block order's value reads
         the units of its kind seen played, which the play changes).  Then the
         plan's best order and threshold answer that decision
@@ -439,8 +440,8 @@ class _SampleSelf(HeuristicAgent):
         if nxt is not None and type(view) is _LiveView:
             g = view._g  # noqa: SLF001 - the live view's own game
             if nxt[0] is g and nxt[1] == len(g.history) and g.history[-1] == nxt[2]:
-                _pick, v, oid, t, _b, _o, pcu, pcd = nxt[3]
-                if self._free == len(self._all):  # no own order: the plan's columns, surely
+                pick, v, oid, t, _b, _o, pcu, pcd = nxt[3]
+                if self._unread(KIDX[pick[1]], self._scorer_kind(view)):  # the plan's columns
                     return ("order", oid) if v >= t else ("no-order",)
                 hu, hd, orders = hand_vectors(view.hand)
                 cu, cd, _ = self._project(view, hu, hd)
@@ -448,6 +449,20 @@ class _SampleSelf(HeuristicAgent):
                     return ("order", oid) if v >= t else ("no-order",)
                 return self._order_on(view, cu, cd, hu, hd, orders)
         return HeuristicAgent._d_order(self, view, ctx)
+
+    def _unread(self, kind: int, scorer: int) -> bool:
+        """Whether no own order in the oven reads the hand's counts of ``kind`` in its fold
+        step (``_own_key``), so a play of that kind changes no step of the projection
+        but its own slot on top.  Asked right after a projection, which knew them all."""
+        keys = self._keys
+        reads = self._own_reads
+        for j in range(self._free, len(keys)):
+            k = keys[j]
+            if k < 0:
+                r = reads.get((k, scorer))
+                if r is None or kind in r:
+                    return False
+        return True
 
     def _d_draw(self, view: SeatView, ctx: dict) -> tuple:
         """The heuristic's draw rule, its counts read from the live view's game.
