@@ -16,7 +16,7 @@ import random
 import pytest
 
 from solemio.engine import enumerate as en
-from solemio.engine import load_cardset, new_game
+from solemio.engine import load_cardset, new_game, turn
 from solemio.engine.game import Game
 from solemio.engine.state import BLOCK, FILL, HELP, ORDER, PLAY, SERIES
 from tests.engine_helpers import assert_keyed
@@ -97,3 +97,55 @@ def test_a_stale_key_is_caught() -> None:
     g.hands[0].append(g.supply.pop())
     with pytest.raises(AssertionError):
         assert_keyed(g)
+
+
+def plain_play(g: Game, choice: tuple) -> tuple[list[int], list[int]]:
+    """The cards a play moves onto the oven and the hand it leaves, by the plain rule: the
+    hand's first ``singles`` single cards and first ``doubles`` double cards of the kind."""
+    _, kind, s, d = choice
+    cards = g.cards
+    k = cards.kind[cards.face.index((kind, 1))]
+    want = [0, s, d]
+    moved, keep = [], []
+    for cid in g.hands[g.turn]:
+        if cards.kind[cid] == k and want[cards.units[cid]]:
+            want[cards.units[cid]] -= 1
+            moved.append(cid)
+        else:
+            keep.append(cid)
+    return moved, keep
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_play_moves_the_cards_the_plain_rule_moves(edition: str, monkeypatch) -> None:
+    # turn.on_play moves one card, or every card of the kind (the hand's key says so), by
+    # shortcuts: at every play of whole random games (with plays of several cards) the
+    # oven and the hand must be those of the plain rule
+    seen = {"one": 0, "all": 0, "some": 0}
+    for i in range(6):
+        g = new_game(load_cardset(edition), COLOURS[:4], 7400 + i, record_events=False)
+        rng = random.Random(i)
+        while not g.is_over():
+            d = g.decision()
+            choice = d.choices[rng.randrange(len(d.choices))]
+            if choice[0] == "play":
+                moved, keep = plain_play(g, choice)
+                counts = g.cards.hand_counts(g.hands[g.turn])
+                h = g.clone(log=False)
+                before = len(h.oven)
+                monkeypatch.setattr(turn, "to_draw", lambda g: None)  # the play alone
+                turn.on_play(h, choice)
+                monkeypatch.undo()
+                assert h.oven[before:] == moved and h.hands[h.turn] == keep
+                assert_keyed(h)
+                g.apply_unchecked(choice)
+                k = g.cards.kind[moved[0]]
+                if len(moved) == 1:
+                    seen["one"] += 1
+                elif (counts[k], counts[k + 5]) == (choice[2], choice[3]):
+                    seen["all"] += 1
+                else:
+                    seen["some"] += 1
+            else:
+                g.apply_unchecked(choice)
+    assert min(seen.values()) >= 10, seen  # every path is taken, and often

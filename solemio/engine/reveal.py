@@ -238,13 +238,11 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
     units_of = g.cards.units
     miss_u: list[int] | None = None  # made only when something is missing
     miss_d: list[int] | None = None
-    units, dbl, _ = need
     cu = g.cu
-    for k in range(5):
-        u = units[k]
-        dn = dbl[k]
-        if not u and not dn:
-            continue
+    named = _NAMED.get(need)
+    if named is None:
+        named = memo.memo(_NAMED, need, _kinds_named, need)
+    for k, u, dn in named:
         col = cols[k]
         n = len(col)
         nd = cu[k] - n  # the column's doubles: its units minus its cards
@@ -279,6 +277,15 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
         return take, NOTHING_MISSING
     return take, (ZERO5 if miss_u is None else tuple(miss_u),
                   ZERO5 if miss_d is None else tuple(miss_d), 0)
+
+
+# per need: (kind, units, doubles) of the kinds it names, so a take skips the others
+_NAMED: dict[Need, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _kinds_named(need: Need) -> tuple[tuple[int, int, int], ...]:
+    units, dbl, _ = need
+    return tuple([(k, units[k], dbl[k]) for k in range(5) if units[k] or dbl[k]])
 
 
 def start_fill(g: Game, cid: int, need: Need) -> bool:

@@ -49,16 +49,32 @@ def on_play(g: Game, ch: Choice) -> None:
     seat = g.turn
     hand = g.hands[seat]
     k = KIND_INDEX[kind]
-    ckind, cunits = g.cards.kind, g.cards.units
-    want = [0, s, d]
-    keep = []
     oven = g.oven
-    for cid in hand:
-        if ckind[cid] == k and want[u := cunits[cid]]:
-            want[u] -= 1
-            oven.append(cid)
-        else:
-            keep.append(cid)
+    if s + d == 1:  # one card (most plays): the hand's first card of that face
+        slot = g.cards.slot
+        t = k if s else k + 5
+        i = 0
+        for cid in hand:
+            if slot[cid] == t:
+                break
+            i += 1
+        oven.append(hand[i])
+        keep = hand[:i]
+        keep += hand[i + 1:]
+    elif (key := g.hand_keys[seat]) >> 3 * k & 7 == s and key >> 3 * (k + 5) & 7 == d:
+        ckind = g.cards.kind  # every card of the kind (the hand's key counts them)
+        oven += [cid for cid in hand if ckind[cid] == k]
+        keep = [cid for cid in hand if ckind[cid] != k]
+    else:
+        ckind, cunits = g.cards.kind, g.cards.units
+        want = [0, s, d]
+        keep = []
+        for cid in hand:
+            if ckind[cid] == k and want[u := cunits[cid]]:
+                want[u] -= 1
+                oven.append(cid)
+            else:
+                keep.append(cid)
     g.hands[seat] = keep
     g.hand_keys[seat] -= s * WEIGHT[k] + d * WEIGHT[k + 5]
     if g.known[seat]:
@@ -123,9 +139,11 @@ def on_draw(g: Game, ch: Choice) -> None:
     hand = g.hands[seat]
     got: list[int] = []
     round_over = False
-    if ch[1] == "supply":
+    if ch[1] == "supply":  # ingredients (and the scorer card): the hand's key grows
         supply = g.supply
         scorer = g.cards.scorer
+        weight = g.cards.memo.slot_weight
+        key = 0
         while len(hand) < MAX_HAND and supply:
             cid = supply.pop()
             if cid == scorer:
@@ -135,25 +153,23 @@ def on_draw(g: Game, ch: Choice) -> None:
             else:
                 hand.append(cid)
                 got.append(cid)
+                key += weight[cid]
         if got:
             g.exhausted[seat] = 0
+            g.hand_keys[seat] += key
         round_over = not supply
-    else:
+    else:  # orders: the orders' key grows
         stack = g.stacks[seat]
+        bit = g.cards.memo.order_bit
+        key = 0
         while len(hand) < MAX_HAND and stack:
             cid = stack.pop()
             hand.append(cid)
             got.append(cid)
+            key += bit[cid]
+        g.order_keys[seat] += key
         if g.stack_known[seat] > len(stack):
             g.stack_known[seat] = len(stack)
-    m = g.cards.memo
-    weight, bit = m.slot_weight, m.order_bit
-    hk = ok = 0
-    for cid in got:
-        hk += weight[cid]
-        ok += bit[cid]
-    g.hand_keys[seat] += hk
-    g.order_keys[seat] += ok
     if g.events is not None:
         g.emit_private(
             {"type": E.DRAW, "seat": seat, "source": ch[1], "count": len(got)},
