@@ -68,27 +68,30 @@ def _cards(entries: list[Entry]) -> int:
     return sum(e.cards for e in entries)
 
 
-class _Fold:
+class _Fold(dict):
     """One state of the oven projection's fold (the columns ``cu``, ``cd``), met once.
 
     The fold (``evaluate.project_from``) is a chain of pure steps: the state
     after an oven slot is a function of the state before it and of the slot
     (and, at the seat's own orders, of the part of its hand the order reads).
-    So each state remembers where each step leads (``steps``, keyed by the
-    slot's number from ``_slot_key``), and the states after an order are
-    shared by their values (``_FoldGraph.intern``: orders that take what they
-    need from different columns often leave the same ones): a decision walks
-    the oven one dict look-up per slot instead of re-costing it.  The
-    arithmetic of a step is ``evaluate``'s own (``fold_slot``), run once per
-    state and slot.
+    So each state remembers where each step leads (the dict itself: the step's
+    key from ``_slot_key``, or ``_SampleSelf._own_key``, to the next state),
+    and the states after an order are shared by their values
+    (``_FoldGraph.intern``: orders that take what they need from different
+    columns often leave the same ones): a decision walks the oven one dict
+    look-up per slot instead of re-costing it.  The arithmetic of a step is
+    ``evaluate``'s own (``fold_slot``), run once per state and slot.
     """
 
-    __slots__ = ("cu", "cd", "steps")
+    __slots__ = ("cu", "cd")
 
-    def __init__(self, cu: tuple, cd: tuple) -> None:
-        self.cu = cu
-        self.cd = cd
-        self.steps: dict = {}
+
+def _fold(cu: tuple, cd: tuple) -> _Fold:
+    """A state with these columns and no step yet."""
+    st = _Fold()
+    st.cu = cu
+    st.cd = cd
+    return st
 
 
 class _FoldGraph:
@@ -114,7 +117,7 @@ class _FoldGraph:
     def new(self, cu: list[float], cd: list[float]) -> _Fold:
         """A state of its own (after an ingredient slot: two paths hardly ever meet there)."""
         self.size += 1
-        return _Fold(tuple(cu), tuple(cd))
+        return _fold(tuple(cu), tuple(cd))
 
     def root(self, extra: int) -> _Fold:
         """The state before the first slot: ``projection_start(extra)``."""
@@ -124,7 +127,7 @@ class _FoldGraph:
         return st
 
 
-# a fold step's description -> its number, the key of the step in ``_Fold.steps``: a small
+# a fold step's description -> its number, the key of the step in a ``_Fold``: a small
 # int hashes at once where a tuple is hashed anew at every look-up.  An own order's number
 # is negative: its step also reads the hand, so ``_SampleSelf._walk`` keys it with the
 # hand's counts of the kinds it reads.  Never cleared: the graphs hold these numbers, and
@@ -146,10 +149,10 @@ def _slot_key(e: Entry, me: int) -> int:
     return -n if desc[0] == "own" else n
 
 
-# a history item's oven entry and its fold step key, per (item, seat): play-outs append the
-# same few items again and again (an entry is never changed inside a play-out: the policy's
-# memory observes no events)
-_SLOTS: dict[tuple, tuple[Entry, int]] = {}
+# a history item's (oven entry, fold step key, kind and units seen played or -1 and 0, cards),
+# per (item, seat): play-outs append the same few items again and again (an entry is never
+# changed inside a play-out: the policy's memory observes no events)
+_SLOTS: dict[tuple, tuple[Entry, int, int, int, int]] = {}
 
 
 # a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
@@ -224,23 +227,37 @@ class _SampleSelf(HeuristicAgent):
         if view.round == round_no and len(view.history) >= have:
             if len(view.history) > have:
                 me = self.seat
-                more = []
+                all_ = self._all
                 keys = self._keys
-                start = len(self._all)
-                for h in view.history[have:]:  # each item's entry and step key, made once
+                start = len(all_)
+                seen = None
+                cards = 0
+                for h in view.history[have:]:  # each item's entry, step key and counts, made once
                     got = _SLOTS.get((h, me))
                     if got is None:
                         if len(_SLOTS) > 50_000:
                             _SLOTS.clear()
                         e = entries_from_history((h,))[0]
-                        got = _SLOTS[(h, me)] = (e, _slot_key(e, me))
-                    more.append(got[0])
-                    keys.append(got[1])
-                self._all.extend(more)
-                self._tail_seen = _seen(more, self._tail_seen)
-                self._oven_cards += _cards(more)
-                if self._free == start:
-                    self._free = _first_own_order(self._all, me, start)
+                        ing = e.tag == "ing"
+                        got = _SLOTS[(h, me)] = (e, _slot_key(e, me), e.kind if ing else -1,
+                                                 e.singles + 2 * e.doubles if ing else 0, e.cards)
+                    e, k, kind, units, c = got
+                    all_.append(e)
+                    keys.append(k)
+                    if kind >= 0:  # ``_seen``: the units seen played, in the same order
+                        if seen is None:
+                            seen = list(self._tail_seen)
+                        seen[kind] += units
+                    cards += c
+                if seen is not None:
+                    self._tail_seen = seen  # replaced, never changed in place
+                self._oven_cards += cards
+                if self._free == start:  # ``_first_own_order``: own orders have negative keys
+                    end = len(keys)
+                    f = start
+                    while f < end and keys[f] >= 0:
+                        f += 1
+                    self._free = f
             self.memory.entries = self._all
             self.memory.seen_played = list(self._tail_seen)
             self._exact = True
@@ -292,15 +309,15 @@ class _SampleSelf(HeuristicAgent):
         keys = self._keys
         for j in range(i, end):
             k = keys[j]
-            nxt = st.steps.get(k)  # an own order's bare number is never a key: it misses
+            nxt = st.get(k)  # an own order's bare number is never a key: it misses
             if nxt is None:
                 if k < 0:  # an own order reads the hand: its counts of the kinds read join the key
                     k = self._own_key(k, j, hu, hd, scorer)
-                    nxt = st.steps.get(k)
+                    nxt = st.get(k)
                     if nxt is None:
-                        nxt = st.steps[k] = self._own_step(graph, st, self._all[j], hu, hd, scorer, topup)
+                        nxt = st[k] = self._own_step(graph, st, self._all[j], hu, hd, scorer, topup)
                 else:
-                    nxt = st.steps[k] = self._step(graph, st, k, j, scorer, topup)
+                    nxt = st[k] = self._step(graph, st, k, j, scorer, topup)
             st = nxt
         return st
 
@@ -369,9 +386,9 @@ class _SampleSelf(HeuristicAgent):
                 cd = list(st.cd)
                 cd[kind] += doubles
                 graph.size += 1
-                return _Fold(tuple(cu), tuple(cd))
+                return _fold(tuple(cu), tuple(cd))
             graph.size += 1
-            return _Fold(tuple(cu), st.cd)
+            return _fold(tuple(cu), st.cd)
         if tag == "keep":
             return st
         if tag == "fill":
@@ -570,11 +587,18 @@ class _SampleSelf(HeuristicAgent):
 
     def act(self, view: SeatView) -> tuple:
         self.sync(view)
-        handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
+        kind = view.decision_kind
+        name = _HANDLERS.get(kind)
+        if name is None:
+            name = _HANDLERS[kind] = "_d_" + kind.replace("-", "_")
+        handler = getattr(self, name)
         # the handlers read only plain values of the context (an order id, a seat, a
         # count), which freezing leaves as they are: the live view's dict as it is
         choice = handler(view, view.raw_context if isinstance(view, _LiveView) else dict(view.context))
         return choice if choice in view.choices else view.choices[0]
+
+
+_HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSelf.act``)
 
 
 class _LiveSeats:

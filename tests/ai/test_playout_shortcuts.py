@@ -97,7 +97,7 @@ class _Checked(_SampleSelf):
             cu, cd = list(st.cu), list(st.cd)
             e = self._all[j]
             fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
-            st = st.steps[k]
+            st = st[k]
             assert (list(st.cu), list(st.cd)) == (cu, cd), (e, hu, hd)
             tag = "own order" if e.tag == "order" and e.seat == self.seat else e.tag
             self.fired["fold step: " + tag] += 1
