@@ -506,6 +506,23 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
     return _take(bv[1], bv[2], bv[3], cu, cd)
 
 
+def own_order_take(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> list[float] | None:
+    """The seat's own ordinary order's step of the fold: what it takes from the columns, or
+    None when it takes nothing (``_order_step`` for an own order whose variants do not
+    read the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the
+    columns and hand fill it or, with help, miss at most 2 units)."""
+    if absent >= 0 and cu[absent] > 0.5:
+        return None  # ``fill_miss_take``: missing 99, nothing taken
+    bm, bs, bv = 99.0, 0.0, None
+    for v, items, many in variants:
+        m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+        if m < bm or (m == bm and s < bs):
+            bm, bs, bv = m, s, v
+    if bv is None or not (bm <= 0.01 or (bm <= 2 and helped)):
+        return None
+    return _take(bv[1], bv[2], bv[3], cu, cd)
+
+
 def _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd, opp_topup,
                   memo: dict) -> tuple[list[float], list[float], dict[int, float]]:
     """``project_from`` with its order steps remembered in ``memo`` (the same arithmetic)."""

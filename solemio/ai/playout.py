@@ -25,6 +25,7 @@ from solemio.ai.evaluate import (
     hand_vectors,
     miss_spent_sparse,
     opp_order_take,
+    own_order_take,
     projection_start,
 )
 from solemio.ai.heuristic import HeuristicAgent
@@ -315,7 +316,7 @@ class _SampleSelf(HeuristicAgent):
                     k = self._own_key(k, j, hu, hd, scorer)
                     nxt = st.get(k)
                     if nxt is None:
-                        nxt = st[k] = self._own_step(graph, st, self._all[j], hu, hd, scorer, topup)
+                        nxt = st[k] = self._own_step(graph, st, k[0], self._all[j], hu, hd, scorer, topup)
                 else:
                     nxt = st[k] = self._step(graph, st, k, j, scorer, topup)
             st = nxt
@@ -413,9 +414,34 @@ class _SampleSelf(HeuristicAgent):
             fold_slot(self.ev, self._all[j], cu, cd, self.seat, self.kind_of, scorer, _ZERO, _ZERO, topup)
         return graph.intern(cu, cd)
 
-    def _own_step(self, graph: _FoldGraph, st: _Fold, e: Entry, hu: list[int], hd: list[int],
+    def _own_step(self, graph: _FoldGraph, st: _Fold, k: int, e: Entry, hu: list[int], hd: list[int],
                   scorer: int, topup: float) -> _Fold:
-        """One own order's slot of the fold: ``fold_slot`` on the hand (its chance unread)."""
+        """One own order's slot of the fold (its chance unread): an ordinary order whose
+        variants do not read the columns as ``evaluate.own_order_take`` costs it (its
+        needs read once per graph), the rest by ``fold_slot`` on the hand."""
+        prog = graph.programs.get(k)
+        if prog is None:
+            ot = self.ev.spec(e.order).otype
+            if ot.special or not ot.static_variants or ot.name == "staircase":
+                prog = ("slot",)
+            else:
+                own = self.kind_of(self.seat)
+                prog = ("fill", self.ev.sparse_needs(e.order, own, scorer),
+                        own if ot.name == "none-of-mine" else -1,
+                        bool(self.ev.spec(e.order).help and self.ev.cs.help))
+            graph.programs[k] = prog
+        if prog[0] == "fill":
+            take = own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd)
+            if take is None:  # the order takes nothing: the same columns
+                return st
+            cu = list(st.cu)
+            cd = list(st.cd)
+            for kind in range(5):
+                t = take[kind]
+                if t:
+                    cu[kind] = max(0.0, cu[kind] - t)
+                    cd[kind] = min(cd[kind], cu[kind] / 2)
+            return graph.intern(cu, cd)
         cu = list(st.cu)
         cd = list(st.cd)
         fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
@@ -545,6 +571,38 @@ class _SampleSelf(HeuristicAgent):
             if best is None or key < best:
                 best, pick = key, ch
         return pick
+
+    def _demand(self, view: SeatView, cu, cd, hu, hd, orders) -> list[float]:
+        """The heuristic's units per kind the hand's orders would take from the hand (a
+        help decision's cost), each order's best variant found as ``best_fill`` finds it
+        (the same order of comparison) from the variants' non-zero amounts
+        (``miss_spent_sparse``), its hand's share built for that variant alone."""
+        if type(view) is not _LiveView:
+            return HeuristicAgent._demand(self, view, cu, cd, hu, hd, orders)
+        ev = self.ev
+        own = self.kind_of(view.seat)
+        sk = self._scorer_kind(view)
+        dem = [0.0] * 5
+        for oid in orders:
+            ot = ev.spec(oid).otype
+            if ot.special or not ot.static_variants or ot.name == "staircase":
+                miss, _spent, _v, _take, hand = ev.best_fill(oid, own, sk, cu, cd, hu, hd)
+                if not miss < 3:
+                    continue
+            else:
+                if ot.name == "none-of-mine" and cu[own] > 0.5:
+                    continue  # ``best_fill``: missing 99
+                bm, bs, bv = 99.0, 0.0, None
+                for v, items, many in ev.sparse_needs(oid, own, sk):
+                    m, sp = miss_spent_sparse(items, many, cu, cd, hu, hd)
+                    if m < bm or (m == bm and sp < bs):
+                        bm, bs, bv = m, sp, v
+                if bv is None or not bm < 3:
+                    continue
+                hand = Evaluator._cost(bv[0], bv[1], bv[2], bv[3], cu, cd, hu, hd)[4]
+            for k in range(5):
+                dem[k] += hand[k]
+        return dem
 
     def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
         """The heuristic's, its parts that do not read the hand kept per live view.
@@ -755,16 +813,17 @@ class KeyedRandom:
     difference shows after fewer play-outs (splitmix64 over the key).
     """
 
-    __slots__ = ("seed", "_base", "_n")
+    __slots__ = ("seed", "_s", "_base", "_n")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed & _M64
+        self._s = self.seed * 1_000_003  # the key's first term, once
         self._base = self.seed
         self._n = 0
 
     def at(self, g: Game, seat: int, kind: str) -> None:
         """Key the next throws to this decision."""
-        key = (((self.seed * 1_000_003 + g.turns) * 1009 + g.ri) * 8 + seat) * 16 + _KIND_NO.get(kind, 15)
+        key = (((self._s + g.turns) * 1009 + g.ri) * 8 + seat) * 16 + _KIND_NO.get(kind, 15)
         self._base = key & _M64
         self._n = 0
 
