@@ -220,6 +220,7 @@ class _SampleSelf(HeuristicAgent):
         self._free = self._base_free
         self._oven_cards = self._base_cards
         self._at_free: dict[tuple, tuple[int, _Fold]] = {}  # this play-out's, by key
+        self._runs: dict[tuple, tuple] = {}  # this play-out's runs without own orders (``_walk``)
         self._next_order = None
 
     def sync(self, view: SeatView) -> None:
@@ -306,20 +307,40 @@ class _SampleSelf(HeuristicAgent):
 
     def _walk(self, graph: _FoldGraph, st: _Fold, i: int, end: int, hu: list[int], hd: list[int],
               scorer: int, topup: float) -> _Fold:
-        """The fold from slot ``i`` to ``end``: each step looked up, computed on its first visit."""
+        """The fold from slot ``i`` to ``end``: each step looked up, computed on its first visit.
+
+        Between two own orders the steps read no hand: from a state at a slot,
+        the state a run of such slots leads to is the same at every decision of
+        a play-out, so it is kept (``_runs``) and the next walk from that state
+        jumps to where the last one got and goes on from there.
+        """
         keys = self._keys
-        for j in range(i, end):
-            k = keys[j]
-            nxt = st.get(k)  # an own order's bare number is never a key: it misses
-            if nxt is None:
-                if k < 0:  # an own order reads the hand: its counts of the kinds read join the key
-                    k = self._own_key(k, j, hu, hd, scorer)
-                    nxt = st.get(k)
-                    if nxt is None:
-                        nxt = st[k] = self._own_step(graph, st, k[0], self._all[j], hu, hd, scorer, topup)
-                else:
+        runs = self._runs
+        j = i
+        while j < end:
+            st0, j0 = st, j
+            r = (j, id(st))
+            got = runs.get(r)
+            if got is not None and got[0] is st and got[1] <= end:
+                j, st = got[1], got[2]
+            while j < end:
+                k = keys[j]
+                if k < 0:
+                    break
+                nxt = st.get(k)
+                if nxt is None:
                     nxt = st[k] = self._step(graph, st, k, j, scorer, topup)
-            st = nxt
+                st = nxt
+                j += 1
+            if j > j0:
+                runs[r] = (st0, j, st)  # holds the state: its id stays its own
+            if j < end:  # an own order reads the hand: its counts of the kinds read join the key
+                k = self._own_key(keys[j], j, hu, hd, scorer)
+                nxt = st.get(k)
+                if nxt is None:
+                    nxt = st[k] = self._own_step(graph, st, k[0], self._all[j], hu, hd, scorer, topup)
+                st = nxt
+                j += 1
         return st
 
     # per (own order's step number, scorer's kind): the kinds of the hand its step reads
