@@ -115,7 +115,10 @@ def test_a_preview_tells_the_seat_nothing_it_does_not_know(server):
         tell from this one."""
         real = server.call(lambda: net.game.clone(record_events=True))
         other = server.call(lambda: net.game.redeal(t.viewer, random.Random(99)))
+        # the public record the other world shares: its events and its moves (a re-deal
+        # starts with no choice log, and the server counts a table's moves by it)
         other.events = list(real.events)
+        other.choices_log = list(real.choices_log)
         worlds["other"] = other
 
         def outcome(game, choice):
