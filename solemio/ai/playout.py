@@ -128,6 +128,21 @@ class _FoldGraph:
         return st
 
 
+def _taken(graph: _FoldGraph, st: _Fold, take: list[float] | None) -> _Fold:
+    """The state after an order's ``take`` (None: it takes nothing) from ``st``'s columns:
+    the units taken, a kind's doubles no more than half its units left."""
+    if take is None:
+        return st
+    cu = list(st.cu)
+    cd = list(st.cd)
+    for kind in range(5):
+        t = take[kind]
+        if t:
+            cu[kind] = max(0.0, cu[kind] - t)
+            cd[kind] = min(cd[kind], cu[kind] / 2)
+    return graph.intern(cu, cd)
+
+
 # a fold step's description -> its number, the key of the step in a ``_Fold``: a small
 # int hashes at once where a tuple is hashed anew at every look-up.  An own order's number
 # is negative: its step also reads the hand, so ``_SampleSelf._walk`` keys it with the
@@ -414,17 +429,7 @@ class _SampleSelf(HeuristicAgent):
         if tag == "keep":
             return st
         if tag == "fill":
-            take = opp_order_take(prog[1], prog[2], st.cu, st.cd, topup)
-            if take is None:  # the order takes nothing: the same columns
-                return st
-            cu = list(st.cu)
-            cd = list(st.cd)
-            for kind in range(5):
-                t = take[kind]
-                if t:
-                    cu[kind] = max(0.0, cu[kind] - t)
-                    cd[kind] = min(cd[kind], cu[kind] / 2)
-            return graph.intern(cu, cd)
+            return _taken(graph, st, opp_order_take(prog[1], prog[2], st.cu, st.cd, topup))
         cu = list(st.cu)
         cd = list(st.cd)
         if tag == "block":
@@ -452,17 +457,7 @@ class _SampleSelf(HeuristicAgent):
                         bool(self.ev.spec(e.order).help and self.ev.cs.help))
             graph.programs[k] = prog
         if prog[0] == "fill":
-            take = own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd)
-            if take is None:  # the order takes nothing: the same columns
-                return st
-            cu = list(st.cu)
-            cd = list(st.cd)
-            for kind in range(5):
-                t = take[kind]
-                if t:
-                    cu[kind] = max(0.0, cu[kind] - t)
-                    cd[kind] = min(cd[kind], cu[kind] / 2)
-            return graph.intern(cu, cd)
+            return _taken(graph, st, own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
         cu = list(st.cu)
         cd = list(st.cd)
         fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
