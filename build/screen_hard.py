@@ -5,8 +5,8 @@ the machine's load; a fixed play-out count (``--iterations K``) plays the same
 games on any machine, so two variants of hard can be compared on the same
 seeds while the machine is busy.  The variants this screens: hard's style
 fields (``--style JSON``, replacing fields of ``search.HARD``) and how the
-play-outs' opponents decide (``--opps light`` or ``rules``, replacing
-``playout.OPPONENTS_BY_CARDSET`` for the edition).  Game ``i`` is dealt from
+play-outs' opponents decide (``--opps light`` or ``rules``, fixed for the
+edition whatever the count; by default as ``playout.opponents_for`` says).  Game ``i`` is dealt from
 seed ``SEED * 1_000_003 + i`` with hard at seat ``i % 4``.  Prints one JSON
 line: the win share and the score margin (hard's filled orders minus the
 outside seats' mean: finer than the win share for a paired comparison) with
@@ -54,9 +54,8 @@ def main() -> None:
     cs = load_cardset(a.edition)
     over = json.loads(a.style)
     style = replace(search.HARD, **over)
-    if a.opps:
+    if a.opps:  # the edition's entry rules over the budget's (``playout.opponents_for``)
         playout.OPPONENTS_BY_CARDSET[cs.id] = a.opps
-        search.OPPONENTS_BY_CARDSET[cs.id] = a.opps
     credit: list[float] = []
     margin: list[float] = []
     t0, c0 = time.time(), time.process_time()

@@ -9,7 +9,8 @@ are compared on identical deals, which removes most of the noise) and plays
 the copy out to the end of the current round: its own seat by the rules of
 thumb, the opponents by a fast policy with normal's habits, whose dice are
 keyed to the point of the game they are thrown at (``KeyedRandom``), or in
-Grande by the rules of thumb themselves (``OPPONENTS_BY_CARDSET``).  The
+Grande, and in Sole Mio! from half a second on, by the rules of thumb
+themselves (``playout.opponents_for``).  The
 value of a play-out is the seat's filled orders minus its opponents'
 average, each counting what its hand is still worth for the rounds to come
 (``HAND_VALUE``, fitted from simulated games), plus a bonus for leading at
@@ -42,7 +43,7 @@ from solemio.ai.base import Cancelled, Searcher
 from solemio.ai.evaluate import hand_vectors
 from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
 from solemio.ai.memory import MemoryStyle
-from solemio.ai.playout import OPPONENTS, OPPONENTS_BY_CARDSET, entries_from_history, iteration_row
+from solemio.ai.playout import entries_from_history, iteration_row, opponents_for
 from solemio.engine import Game, SeatView
 
 # it forgets nothing, and times its orders as boldly as normal (threshold 0.5, a one-unit
@@ -199,7 +200,7 @@ class HardAgent(HeuristicAgent):
             "seat": self.seat, "style": self.style, "colours": tuple(self.memory.colours),
             "first": self.memory.first, "cands": tuple(cands), "base_seed": base_seed,
             "round": view.round, "stop": stop,
-            "opponents": OPPONENTS_BY_CARDSET.get(self.ev.cs.id, OPPONENTS),
+            "opponents": opponents_for(self.ev.cs.id, self.budget_ms, self.iterations),
         }
         di = cands.index(default)
         self.searches += 1
