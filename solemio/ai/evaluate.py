@@ -70,17 +70,20 @@ class Evaluator:
         key = ("sparse", order_id, own, scorer)
         got = self._variant_needs.get(key)
         if got is None:
-            got = []
-            for v in self.needs(order_id, own, scorer, [0.0] * 5):
-                items = []
-                for k in range(5):
-                    if v[1][k]:
-                        items.append((k, v[1][k], False))
-                    if v[2][k]:
-                        items.append((k, v[2][k], True))
-                got.append((v, tuple(items), v[3]))
+            got = [(v, sparse_items(v[1], v[2]), v[3])
+                   for v in self.needs(order_id, own, scorer, [0.0] * 5)]
             self._variant_needs[key] = got
         return got
+
+    def sparse_fill(self, order_id: str, own: int, scorer: int) -> tuple[list[tuple], int] | None:
+        """For an ordinary order whose variants do not read the columns: its
+        ``sparse_needs`` and the kind a "none of mine" order must not find (-1: none);
+        None for the rest (special orders, staircases, variants read from the columns),
+        which are costed by the plain rules."""
+        ot = self.cs.order(order_id).otype
+        if ot.special or not ot.static_variants or ot.name == "staircase":
+            return None
+        return self.sparse_needs(order_id, own, scorer), own if ot.name == "none-of-mine" else -1
 
     def best_fill(
         self,
@@ -262,6 +265,28 @@ def _many_gap(many: int, cu, hu) -> tuple[int, int]:
         return 0, 0
     h = min(m, sum(hu))
     return m - h, h
+
+
+def sparse_items(units, dbl) -> tuple:
+    """A need's non-zero amounts as (kind, amount, is a double), in ``miss_spent``'s order."""
+    items = []
+    for k in range(5):
+        if units[k]:
+            items.append((k, units[k], False))
+        if dbl[k]:
+            items.append((k, dbl[k], True))
+    return tuple(items)
+
+
+def best_sparse(variants: list[tuple], cu, cd, hu, hd) -> tuple[float, float, tuple | None]:
+    """(missing, hand spent, variant) of the variant ``best_fill`` picks among
+    ``sparse_needs``: the least missing, then the least spent, the first of equals."""
+    bm, bs, bv = 99.0, 0.0, None
+    for v, items, many in variants:
+        m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+        if m < bm or (m == bm and s < bs):
+            bm, bs, bv = m, s, v
+    return bm, bs, bv
 
 
 def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
@@ -513,11 +538,7 @@ def own_order_take(variants: list[tuple], absent: int, helped: bool, cu, cd, hu,
     columns and hand fill it or, with help, miss at most 2 units)."""
     if absent >= 0 and cu[absent] > 0.5:
         return None  # ``fill_miss_take``: missing 99, nothing taken
-    bm, bs, bv = 99.0, 0.0, None
-    for v, items, many in variants:
-        m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
-        if m < bm or (m == bm and s < bs):
-            bm, bs, bv = m, s, v
+    bm, _bs, bv = best_sparse(variants, cu, cd, hu, hd)
     if bv is None or not (bm <= 0.01 or (bm <= 2 and helped)):
         return None
     return _take(bv[1], bv[2], bv[3], cu, cd)

@@ -225,10 +225,10 @@ class HeuristicAgent(Agent):
                 members = [oid] + mates[:3]
                 kinds = [KIDX[next(iter(self.ev.spec(o).params["needs"]))] for o in members]
                 return ("series", oid, kinds, list(range(4, 4 - len(members), -1)))
-        if not ot.static_variants or ot.name == "staircase":
+        sparse = self.ev.sparse_fill(oid, own, scorer)
+        if sparse is None:
             return None
-        return ("fill", oid, self.ev.sparse_needs(oid, own, scorer),
-                own if ot.name == "none-of-mine" else -1, self.ev.cs.help and spec.help)
+        return ("fill", oid, *sparse, self.ev.cs.help and spec.help)
 
     def _planned_value(self, plan: tuple, cu: list[float], cd: list[float],
                        hu: list[int], hd: list[int]) -> float:

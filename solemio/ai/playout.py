@@ -21,12 +21,14 @@ from typing import Any
 from solemio.ai.evaluate import (
     _ZERO,
     Evaluator,
+    best_sparse,
     fold_slot,
     hand_vectors,
     miss_spent_sparse,
     opp_order_take,
     own_order_take,
     projection_start,
+    sparse_items,
 )
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
@@ -174,18 +176,6 @@ _SLOTS: dict[tuple, tuple[Entry, int, int, int, int]] = {}
 # a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
 # identity and held) with each need's non-zero amounts: id -> (the list, [(items, any, choice)])
 _VARIANT_ITEMS: dict[int, tuple] = {}
-
-
-def _sparse(need: tuple) -> tuple:
-    """A need's (units, doubles, any) as ``miss_spent_sparse``'s items, in ``miss_spent``'s order."""
-    units, dbl, _many = need
-    items = []
-    for k in range(5):
-        if units[k]:
-            items.append((k, units[k], False))
-        if dbl[k]:
-            items.append((k, dbl[k], True))
-    return tuple(items)
 
 
 class _SampleSelf(HeuristicAgent):
@@ -398,14 +388,13 @@ class _SampleSelf(HeuristicAgent):
         if e.tag != "order":
             return ("slot",)
         own = self.kind_of(e.seat)
-        ot = self.ev.spec(e.order).otype
-        if ot.special == "show":
+        special = self.ev.spec(e.order).otype.special
+        if special == "show":
             return ("keep",)
-        if ot.special == "block":
+        if special == "block":
             return ("block", own)
-        if ot.special or not ot.static_variants or ot.name == "staircase":
-            return ("slot",)
-        return ("fill", self.ev.sparse_needs(e.order, own, scorer), own if ot.name == "none-of-mine" else -1)
+        sparse = self.ev.sparse_fill(e.order, own, scorer)
+        return ("slot",) if sparse is None else ("fill", *sparse)
 
     def _step(self, graph: _FoldGraph, st: _Fold, k: int, j: int, scorer: int, topup: float) -> _Fold:
         """One slot of ``evaluate.project_from``'s fold (an ingredient or an opponent's slot),
@@ -447,15 +436,9 @@ class _SampleSelf(HeuristicAgent):
         needs read once per graph), the rest by ``fold_slot`` on the hand."""
         prog = graph.programs.get(k)
         if prog is None:
-            ot = self.ev.spec(e.order).otype
-            if ot.special or not ot.static_variants or ot.name == "staircase":
-                prog = ("slot",)
-            else:
-                own = self.kind_of(self.seat)
-                prog = ("fill", self.ev.sparse_needs(e.order, own, scorer),
-                        own if ot.name == "none-of-mine" else -1,
-                        bool(self.ev.spec(e.order).help and self.ev.cs.help))
-            graph.programs[k] = prog
+            sparse = self.ev.sparse_fill(e.order, self.kind_of(self.seat), scorer)
+            prog = graph.programs[k] = ("slot",) if sparse is None else (
+                "fill", *sparse, bool(self.ev.spec(e.order).help and self.ev.cs.help))
         if prog[0] == "fill":
             return _taken(graph, st, own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
         cu = list(st.cu)
@@ -580,7 +563,8 @@ class _SampleSelf(HeuristicAgent):
         if got is None or got[0] is not firsts:
             if len(_VARIANT_ITEMS) > 20_000:
                 _VARIANT_ITEMS.clear()
-            got = _VARIANT_ITEMS[id(firsts)] = (firsts, [(_sparse(need), need[2], ch) for need, ch in firsts])
+            got = _VARIANT_ITEMS[id(firsts)] = (
+                firsts, [(sparse_items(need[0], need[1]), need[2], ch) for need, ch in firsts])
         best, pick = None, view.choices[0]
         for items, many, ch in got[1]:
             key = miss_spent_sparse(items, many, cu, cd, hu, hd)
@@ -600,19 +584,16 @@ class _SampleSelf(HeuristicAgent):
         sk = self._scorer_kind(view)
         dem = [0.0] * 5
         for oid in orders:
-            ot = ev.spec(oid).otype
-            if ot.special or not ot.static_variants or ot.name == "staircase":
+            sparse = ev.sparse_fill(oid, own, sk)
+            if sparse is None:
                 miss, _spent, _v, _take, hand = ev.best_fill(oid, own, sk, cu, cd, hu, hd)
                 if not miss < 3:
                     continue
             else:
-                if ot.name == "none-of-mine" and cu[own] > 0.5:
+                variants, absent = sparse
+                if absent >= 0 and cu[absent] > 0.5:
                     continue  # ``best_fill``: missing 99
-                bm, bs, bv = 99.0, 0.0, None
-                for v, items, many in ev.sparse_needs(oid, own, sk):
-                    m, sp = miss_spent_sparse(items, many, cu, cd, hu, hd)
-                    if m < bm or (m == bm and sp < bs):
-                        bm, bs, bv = m, sp, v
+                bm, _bs, bv = best_sparse(variants, cu, cd, hu, hd)
                 if bv is None or not bm < 3:
                     continue
                 hand = Evaluator._cost(bv[0], bv[1], bv[2], bv[3], cu, cd, hu, hd)[4]

@@ -50,11 +50,14 @@ def memo(table: dict, key: Any, make: Any, *args: Any) -> Any:
     return value
 
 
+SLOT_WEIGHT = tuple(8**slot for slot in range(10))  # a card's weight in its hand's key, by slot
+
+
 class CardMemo:
     """The memo tables that belong to one card set and seating (shared by clones)."""
 
     def __init__(self, cards: Cards) -> None:
-        self.slot_weight = [8**s if s < 10 else 0 for s in cards.slot]
+        self.slot_weight = [SLOT_WEIGHT[s] if s < 10 else 0 for s in cards.slot]
         self.order_bit = [0] * cards.total
         for ids in cards.seat_orders:
             for i, cid in enumerate(ids):

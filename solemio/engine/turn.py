@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solemio.engine import events as E
-from solemio.engine import reveal
+from solemio.engine import memo, reveal
 from solemio.engine.cardset import MAX_HAND
 from solemio.engine.kinds import KIND_INDEX
 from solemio.engine.state import (
@@ -24,9 +24,6 @@ from solemio.engine.state import (
 
 if TYPE_CHECKING:
     from solemio.engine.game import Game
-
-WEIGHT = tuple(8**slot for slot in range(10))  # a card's weight in its hand's key (memo.py)
-
 
 def begin_turn(g: Game) -> None:
     g.phase = PLAY
@@ -61,7 +58,7 @@ def on_play(g: Game, ch: Choice) -> None:
         oven.append(hand[i])
         keep = hand[:i]
         keep += hand[i + 1:]
-    elif (key := g.hand_keys[seat]) >> 3 * k & 7 == s and key >> 3 * (k + 5) & 7 == d:
+    elif memo.kind_counts(g, seat, k) == (s, d):
         ckind = g.cards.kind  # every card of the kind (the hand's key counts them)
         oven += [cid for cid in hand if ckind[cid] == k]
         keep = [cid for cid in hand if ckind[cid] != k]
@@ -76,7 +73,7 @@ def on_play(g: Game, ch: Choice) -> None:
             else:
                 keep.append(cid)
     g.hands[seat] = keep
-    g.hand_keys[seat] -= s * WEIGHT[k] + d * WEIGHT[k + 5]
+    g.hand_keys[seat] -= s * memo.SLOT_WEIGHT[k] + d * memo.SLOT_WEIGHT[k + 5]
     if g.known[seat]:
         for _ in range(s):
             g.forget_known(seat, (kind, 1))

@@ -153,12 +153,12 @@ class Stage:
                 # The person at the screen speaks just above their own hand, left of the
                 # oven's label (at a large text size it is wider than the oven's card).
                 area = self.L.me_announce
-                lab = Piles(self.app, self.session.cardset, self.L).oven_label_rect(99)
-                left = lab.x - self.L.margin
-                if layout.text_grow() > 1 and left < area.right and \
-                        lab.bottom > area.y and lab.y < area.bottom:
-                    area = pygame.Rect(area.x, area.y, max(area.w // 2, left - area.x),
-                                       area.h)
+                if layout.text_grow() > 1:
+                    lab = Piles(self.app, self.session.cardset, self.L).oven_label_rect(99)
+                    left = lab.x - self.L.margin
+                    if left < area.right and lab.bottom > area.y and lab.y < area.bottom:
+                        area = pygame.Rect(area.x, area.y, max(area.w // 2, left - area.x),
+                                           area.h)
                 tail = (r.right - r.w // 4, r.top + 4)
             else:
                 tail = (r.centerx, r.bottom - 4) if r.centery < area.centery else (
