@@ -37,10 +37,25 @@ from solemio.engine.choices import to_json
 from solemio.engine.game import play_choice
 from solemio.engine.views import SeatView
 from solemio.net import protocol as P
+from solemio.net.bucket import Bucket
 from solemio.show.director import REVEAL_KINDS, only_answer
 from solemio.show.table import NotYourDecision
 
 log = logging.getLogger("solemio.net.client")
+
+def pacing(welcome: dict[str, Any]) -> Bucket:
+    """The client's own bucket, a little under the cap the server announced (its hello
+    took one message, and two clocks never tick alike)."""
+    rate = welcome.get("rate", P.RATE)
+    burst = welcome.get("burst", P.BURST)
+    if not isinstance(rate, int | float) or not isinstance(burst, int | float) or rate <= 0:
+        rate, burst = P.RATE, P.BURST
+    return Bucket(rate * 0.9, max(1.0, burst - 2.0))
+
+
+# Seconds to wait before sending a request the server refused as a flood again (its
+# bucket refills at 20 messages a second, so the first wait nearly always suffices).
+FLOOD_WAITS = (0.1, 0.25, 0.5, 1.0)
 
 
 class ConnectionLost(Exception):
@@ -100,6 +115,8 @@ class TableClient:
         self._pending: dict[int, list] = {}  # ref: [event, answer]
         self._preview_asked: dict[tuple, list] = {}  # (table, seat, index): choices asked
         self._lock = threading.Lock()
+        self._pace = Bucket(P.RATE, P.BURST)  # set from the server's welcome
+        self._pace_lock = threading.Lock()
         self._ws: ClientConnection | None = None
         self._closed = False
         self._open()
@@ -126,6 +143,7 @@ class TableClient:
             ws.close()
             raise Refused(str(answer.get("reason")), str(answer.get("message")))
         self.welcome = answer
+        self._pace = pacing(answer)
         self._ws = ws
         self.status = "connected"
 
@@ -264,11 +282,23 @@ class TableClient:
         self._preview_asked[(st.table, st.seat, st.moves)] = asked
         try:
             self._send({"type": "preview", "table": st.table, "token": st.token,
-                        "index": st.moves, "choices": [to_json(c) for c in asked]})
+                        "index": st.moves, "choices": [to_json(c) for c in asked]},
+                       optional=True)
         except ConnectionLost:
             pass
 
-    def _send(self, msg: dict[str, Any]) -> None:
+    def _send(self, msg: dict[str, Any], optional: bool = False) -> bool:
+        """Send ``msg`` within the server's cap on messages a second: wait for the pace to
+        allow it, or, for an ``optional`` message (a preview: work done ahead), leave it
+        unsent (False) rather than hold the window."""
+        while True:
+            with self._pace_lock:
+                if self._pace.take():
+                    break
+                wait = self._pace.wait()
+            if optional:
+                return False
+            time.sleep(wait)
         ws = self._ws
         if ws is None:
             raise ConnectionLost("not connected")
@@ -276,9 +306,25 @@ class TableClient:
             ws.send(P.encode(msg))
         except (ConnectionClosed, OSError) as exc:
             raise ConnectionLost(str(exc)) from None
+        return True
 
     def request(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """Send ``msg`` and wait for its answer; Refused or ConnectionLost otherwise."""
+        """Send ``msg`` and wait for its answer; Refused or ConnectionLost otherwise.
+
+        A ``flood`` refusal (the server's cap on messages a second) is waited out and the
+        request sent again, a few times: a window that briefly outpaces the cap (forced
+        answers made quickly in a fast reveal) is slowed down, not refused its move."""
+        for wait in FLOOD_WAITS:
+            try:
+                return self._request_once(msg)
+            except Refused as exc:
+                if exc.reason != "flood":
+                    raise
+                log.info("the server asks to slow down; sending again in %.2f s", wait)
+                time.sleep(wait)
+        return self._request_once(msg)
+
+    def _request_once(self, msg: dict[str, Any]) -> dict[str, Any]:
         ref = next(self._refs)
         slot: list = [threading.Event(), None]
         with self._lock:

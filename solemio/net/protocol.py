@@ -34,6 +34,11 @@ MAX_FRAME = 16 * 1024
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "IOL01")
 CODE_LENGTH = 6
 
+#: A connection's messages a second, sustained and at once, unless the server says other
+#: figures in its ``welcome`` (``solemio serve``'s caps; the client paces itself by them).
+RATE = 20.0
+BURST = 40.0
+
 #: The set phrases players may send each other: ids only, each window words them in its
 #: own language (``solemio/net/phrases.py``).  No free text, so nothing needs moderating.
 PHRASES = ("hello", "good-luck", "well-played", "one-moment", "thanks", "oops", "bye")

@@ -35,6 +35,7 @@ from solemio.atomic import write_atomic
 from solemio.engine import IllegalChoice
 from solemio.engine.saves import SaveError
 from solemio.net import protocol as P
+from solemio.net.bucket import Bucket
 from solemio.net.protocol import ProtocolError, refused
 from solemio.net.tables import EDITIONS, NetTable, new_code, new_token
 
@@ -47,8 +48,8 @@ class Limits:
 
     max_frame: int = P.MAX_FRAME
     per_address: int = 16  # connections from one address
-    rate: float = 20.0  # messages per second, sustained, per connection
-    burst: float = 40.0  # ... and at once
+    rate: float = P.RATE  # messages per second, sustained, per connection
+    burst: float = P.BURST  # ... and at once
     strikes: int = 50  # refused messages before the connection is closed
     queue: int = 2000  # frames waiting for a slow reader before it is dropped
     tables: int = 2000
@@ -60,24 +61,6 @@ class Limits:
     create_rate: float = 1 / 60  # ... and per second after that
     linger: float = 3600.0  # seconds a finished table nobody watches stays loaded
     idle: float = 6 * 3600.0  # ... and an unfinished one (then it waits on disk only)
-
-
-class Bucket:
-    """A token bucket: ``rate`` per second, at most ``burst`` saved up."""
-
-    __slots__ = ("rate", "burst", "level", "at")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1.0:
-            return False
-        self.level -= 1.0
-        return True
 
 
 @dataclass(eq=False)
@@ -372,7 +355,8 @@ class TableServer:
         conn.name = P.short_text(msg, "client", 60) or "?"
         from solemio import version
         return {"type": "welcome", "v": P.VERSION, "server": f"solemio {version()}",
-                "editions": list(EDITIONS), "phrases": list(P.PHRASES)}
+                "editions": list(EDITIONS), "phrases": list(P.PHRASES),
+                "rate": self.limits.rate, "burst": self.limits.burst}
 
     def _table(self, msg: dict[str, Any]) -> NetTable:
         code = P.field(msg, "table", str).upper()

@@ -27,13 +27,14 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from solemio.engine import load_cardset
+from solemio.engine import IllegalChoice, load_cardset
 from solemio.net.client import ConnectionLost, RemoteTable, TableClient
 from solemio.show import state as show_state
 from solemio.show.director import Directed
 from solemio.show.host import REMOTE, SeatConfig
 from solemio.show.memory import MemoryTraining
 from solemio.show.state import ShowState
+from solemio.show.table import NotYourDecision
 from solemio.show.thinker import Thinker
 
 log = logging.getLogger("solemio.net.session")
@@ -242,10 +243,18 @@ class NetSession(Directed):
         """(A computer's answer in a local game: never here, the server plays them.)"""
         raise RuntimeError("the server plays the computer seats of a networked table")
 
-    def apply_forced(self, choice: tuple) -> None:
+    def apply_forced(self, choice: tuple) -> bool:
+        """The viewer's only answer, sent for them; False when the server did not take it
+        now (the connection is being restored, the table moved on, or the server asks
+        to slow down): the conductor asks again after its pause, the window goes on."""
         if self.table.forced_choice() != choice:
             raise ValueError(f"{choice!r} is not the only choice now")
-        self.table.apply(choice)
+        try:
+            self.table.apply(choice)
+        except (ConnectionLost, IllegalChoice, NotYourDecision) as exc:
+            log.info("a forced answer was not taken now: %s", exc)
+            return False
+        return True
 
     def apply_done(self) -> None:
         """Nothing to save: the server keeps the table."""

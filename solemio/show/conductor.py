@@ -327,7 +327,8 @@ class Conductor:
         seat = table.deciding()
         kind = table.deciding_kind()
         forced = table.forced_choice()
-        self.host.apply_forced(forced)
+        if not self.host.apply_forced(forced):
+            return  # not taken now (a networked table reconnecting): asked again later
         self._asked = None
         yield Beat(ANSWERED, seat, choice=forced, forced=True, kind=kind)
 

@@ -231,11 +231,13 @@ class GameSession(Directed):
         self.game.apply(choice)
         self.apply_done()
 
-    def apply_forced(self, choice: tuple) -> None:
-        """Make a seat's only possible move for it (see SeatTable.forced_choice)."""
+    def apply_forced(self, choice: tuple) -> bool:
+        """Make a seat's only possible move for it (see SeatTable.forced_choice); whether
+        it was taken (a local table always takes it)."""
         if self.table.forced_choice() != choice:
             raise ValueError(f"{choice!r} is not the only choice now")
         self.apply(choice)
+        return True
 
     def apply_done(self) -> None:
         """After a choice: keep the game safe on disk."""
