@@ -27,6 +27,7 @@ class Evaluator:
         self.cs = cs
         self._needs: dict[tuple[str, int, int], list[tuple]] = {}
         self._variant_needs: dict[tuple, tuple] = {}  # a few hundred at most: orders x variants
+        self._column_needs: dict[tuple, list[tuple]] = {}  # ``column_needs``, per rounded columns
         # a variant decision's distinct needs with the first choice of each (heuristic._d_variant)
         self.variant_firsts: dict[tuple, list[tuple]] = {}
         self.variant_firsts_by_id: dict[int, tuple] = {}  # the same, found by the choices' identity
@@ -50,8 +51,7 @@ class Evaluator:
         spec = self.cs.order(order_id)
         ot = spec.otype
         if not ot.static_variants:
-            variants = ot.variants(spec.params, own, [int(round(x)) for x in cu])
-            return [(v, *ot.need(spec.params, v, own, scorer)) for v in variants]
+            return [n[:4] for n in self.column_needs(order_id, own, scorer, cu)]
         key = (order_id, own, scorer if ot.takes_scorer else -1)
         got = self._needs.get(key)
         if got is None:
@@ -61,6 +61,27 @@ class Evaluator:
                 variants = ot.variants(spec.params, own, [0, 0, 0, 0, 0])
                 got = [(v, *ot.need(spec.params, v, own, scorer)) for v in variants]
             self._needs[key] = got
+        return got
+
+    def column_needs(self, order_id: str, own: int, scorer: int, cu: list[float]) -> list[tuple]:
+        """``needs`` of an order whose variants read the columns (a rarest-kind order), each
+        as (variant, units, doubles, any, items) with ``sparse_items``' items: a pure
+        function of the columns rounded to whole units, remembered per rounding (a play-out
+        costs the same few orders on the same few columns again and again).  The list is
+        shared: read it, never change it."""
+        cols = (round(cu[0]), round(cu[1]), round(cu[2]), round(cu[3]), round(cu[4]))
+        key = (order_id, own, scorer, cols)
+        got = self._column_needs.get(key)
+        if got is None:
+            if len(self._column_needs) > 20_000:
+                self._column_needs.clear()
+            spec = self.cs.order(order_id)
+            ot = spec.otype
+            got = []
+            for v in ot.variants(spec.params, own, list(cols)):
+                units, dbl, many = ot.need(spec.params, v, own, scorer)
+                got.append((v, units, dbl, many, sparse_items(units, dbl)))
+            self._column_needs[key] = got
         return got
 
     def sparse_needs(self, order_id: str, own: int, scorer: int) -> list[tuple]:
@@ -164,6 +185,12 @@ class Evaluator:
         if ot.name == "none-of-mine" and cu[own] > 0.5:
             return 99.0, 0.0
         bm, bs = 99.0, 0.0
+        if not ot.static_variants:  # the variants read the columns: their items remembered
+            for v in self.column_needs(order_id, own, scorer, cu):
+                m, s = miss_spent_sparse(v[4], v[3], cu, cd, hu, hd)
+                if m < bm or (m == bm and s < bs):
+                    bm, bs = m, s
+            return bm, bs
         for v in self.needs(order_id, own, scorer, cu):
             if v[0] == "staircase":
                 cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
@@ -187,6 +214,11 @@ class Evaluator:
         if ot.static_variants and ot.name != "staircase":
             for v, items, many in self.sparse_needs(order_id, own, scorer):
                 m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+                if m < bm or (m == bm and s < bs):
+                    bm, bs, bv = m, s, v
+        elif not ot.static_variants:  # the variants read the columns: their items remembered
+            for v in self.column_needs(order_id, own, scorer, cu):
+                m, s = miss_spent_sparse(v[4], v[3], cu, cd, hu, hd)
                 if m < bm or (m == bm and s < bs):
                     bm, bs, bv = m, s, v
         else:

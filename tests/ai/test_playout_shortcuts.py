@@ -21,7 +21,7 @@ from collections import Counter
 import pytest
 
 from solemio.ai.base import Searcher
-from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors
+from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.playout import KeyedRandom, _LiveView, _SampleSelf, light_policy
 from solemio.ai.search import HardAgent
@@ -142,7 +142,33 @@ def _check_take(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
         fired["fill miss and take"] += 1
         return fast
 
+    real_spent = Evaluator.fill_miss_spent
+
+    def both_spent(ev, oid, own, scorer, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its signature
+        fast = real_spent(ev, oid, own, scorer, cu, cd, hu, hd)
+        plain = ev.best_fill(oid, own, scorer, cu, cd, hu, hd)
+        assert fast == (plain[0], plain[1]), (oid, cu, cd, hu, hd)
+        fired["fill miss and spent"] += 1
+        return fast
+
+    real_columns = Evaluator.column_needs
+
+    def columns(ev, oid, own, scorer, cu):  # noqa: ANN001, ANN202 - its signature
+        """The needs remembered per rounded columns against the order type's own, made now."""
+        fast = real_columns(ev, oid, own, scorer, cu)
+        spec = ev.spec(oid)
+        ot = spec.otype
+        plain = []
+        for v in ot.variants(spec.params, own, [int(round(x)) for x in cu]):
+            units, dbl, many = ot.need(spec.params, v, own, scorer)
+            plain.append((v, units, dbl, many, sparse_items(units, dbl)))
+        assert fast == plain, (oid, own, scorer, cu)
+        fired["column needs"] += 1
+        return fast
+
     monkeypatch.setattr(Evaluator, "fill_miss_take", both)
+    monkeypatch.setattr(Evaluator, "fill_miss_spent", both_spent)
+    monkeypatch.setattr(Evaluator, "column_needs", columns)
 
 
 def play(edition: str, seed: int, fired: Counter) -> int:
@@ -174,6 +200,10 @@ def play(edition: str, seed: int, fired: Counter) -> int:
     return decisions
 
 
+def has_rarest(edition: str) -> bool:
+    return any(not spec.otype.static_variants for spec in load_cardset(edition).specs.values())
+
+
 def has_block(edition: str) -> bool:
     return any(spec.otype.special == "block" for spec in load_cardset(edition).specs.values())
 
@@ -194,6 +224,8 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
         assert fired["demand"] >= 5, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
         assert fired["opponents' expected units"] >= 20, fired
+    if has_rarest(edition):  # an order whose variants read the columns
+        assert fired["column needs"] >= 100 and fired["fill miss and spent"] >= 100, fired
 
 
 @pytest.mark.slow
