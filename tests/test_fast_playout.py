@@ -62,3 +62,44 @@ def test_a_play_out_copy_starts_without_the_log() -> None:
     g.apply(g.decision().choices[0])
     assert g.clone().choices_log == g.choices_log
     assert g.clone(log=False).choices_log == []
+
+
+def play_outs_way(edition: str, players: int, seed: int) -> int:
+    """A game by ``apply_unchecked`` with the play-out loop's single choices, against
+    ``apply_playout``, which applies them itself until the round it was given ends."""
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:players]
+    loop = new_game(cs, colours, seed).clone(log=False)
+    fast = loop.clone(log=False)
+    rng = random.Random(seed)
+    auto = 0
+    while not loop.is_over():
+        d = loop.decision()
+        choice = d.choices[rng.randrange(len(d.choices))]
+        round_no = loop.round
+        loop.apply_unchecked(choice)
+        while (d := loop.decision()) is not None and len(d.choices) == 1 and loop.round == round_no:
+            loop.apply_unchecked(d.choices[0])  # the play-out loop's single choices
+            auto += 1
+        fast.apply_playout(choice, round_no)
+        assert position(fast) == position(loop), (edition, seed, choice)
+    return auto
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_play_out_applies_single_choices_as_its_loop_did(edition: str) -> None:
+    auto = sum(play_outs_way(edition, 2 + seed % 4, 700 + seed) for seed in range(8))
+    assert auto > 100  # helpers who can only decline, owners who can only give up
+
+
+def test_a_play_out_without_its_round_applies_as_unchecked() -> None:
+    cs = load_cardset("mamma-mia")
+    plain = new_game(cs, ["blue", "green", "brown"], 9).clone(log=False)
+    fast = plain.clone(log=False)
+    rng = random.Random(9)
+    while not plain.is_over():
+        d = plain.decision()
+        choice = d.choices[rng.randrange(len(d.choices))]
+        plain.apply_unchecked(choice)
+        fast.apply_playout(choice, -1)
+        assert position(fast) == position(plain)

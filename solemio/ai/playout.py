@@ -814,14 +814,18 @@ class KeyedRandom:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed & _M64
-        self._s = self.seed * 1_000_003  # the key's first term, once
+        # the key's seed term, ``seed * 1_000_003 * 1009 * 8 * 16``, reduced once
+        self._s = self.seed * 1_000_003 * 129_152 & _M64
         self._base = self.seed
         self._n = 0
 
     def at(self, g: Game, seat: int, kind: str) -> None:
-        """Key the next throws to this decision."""
-        key = (((self._s + g.turns) * 1009 + g.ri) * 8 + seat) * 16 + _KIND_NO.get(kind, 15)
-        self._base = key & _M64
+        """Key the next throws to this decision: ``((((seed * 1_000_003 + turns) * 1009 + reveal
+        step) * 8 + seat) * 16 + kind's number)`` modulo 2**64, written out as a sum whose
+        seed term is reduced once (the same number: the products of small numbers and the
+        sum stay small ints)."""
+        self._base = (self._s + g.turns * 129_152 + g.ri * 128 + seat * 16
+                      + _KIND_NO.get(kind, 15)) & _M64
         self._n = 0
 
     def random(self) -> float:
@@ -847,6 +851,10 @@ def _light_plays(ch: tuple) -> tuple:
         _LIGHT_PLAYS.clear()
     got = _LIGHT_PLAYS[id(ch)] = (ch, kinds, mines, plays[0] if plays else None)
     return got
+
+
+# decisions the light policy answers without dice: its throws there need no key
+_NO_DICE = frozenset(("draw", "fill"))
 
 
 def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
@@ -1040,29 +1048,35 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
     if opps:
         for o in opps.values():
             o.restart()
-    apply = g.apply_unchecked  # every choice below is one of the decision's own
-    # a rule-of-thumb seat with noise draws dice even for a single choice (hard has none)
+    apply = g.apply_playout  # every choice below is one of the decision's own
+    # a single choice (a helper who can only decline, an owner who can only give up):
+    # every policy answers it so, and asking one changes nothing (the rules of thumb draw
+    # no dice without noise; the light policy's are keyed per decision), so the engine
+    # applies it itself until the round ends; a rule-of-thumb seat with noise draws dice
+    # even for a single choice (hard has none): then each is asked
     quiet = pol.style.noise == 0.0
-    while not g.is_over():
-        if steps % 8 == 7 and stale():
+    auto = start_round if quiet else -1
+    while True:
+        d = g._decision  # noqa: SLF001 - ``decision()``; None once the game is over
+        if d is None:
+            break
+        if steps & 7 == 7 and stale():
             raise _OutOfTime()
         if g.round != start_round:
             break
-        d = g.decision()
         choices = d.choices
-        if len(choices) == 1 and quiet:
-            # a single choice (a helper who can only decline, an owner who can only give
-            # up): every policy answers it so, and asking one changes nothing (the rules
-            # of thumb draw no dice without noise; the light policy's are keyed per decision)
+        if len(choices) == 1 and quiet:  # only the candidate's own decision gets here
             choice = choices[0]
         elif d.seat == me:
             choice = pol.act(_LiveView(g, me))  # type: ignore[arg-type]
         elif opps is not None and d.kind not in LIGHT_ALWAYS:
             choice = opps[d.seat].act(_LiveView(g, d.seat))  # type: ignore[arg-type]
         else:
-            rng.at(g, d.seat, d.kind)
+            kind = d.kind
+            if kind not in _NO_DICE:
+                rng.at(g, d.seat, kind)
             choice = light_policy(g, rng)
-        apply(choice)
+        apply(choice, auto)
         steps += 1
     scores = g.scores()
     worth = [s + hand_worth(g, i) for i, s in enumerate(scores)]

@@ -359,6 +359,36 @@ class Game:
         HANDLERS[choice[0]](self, choice)
         self._advance()
 
+    def apply_playout(self, choice: Choice, round_no: int) -> None:
+        """``apply_unchecked``, then every single-choice decision of round ``round_no`` applied too.
+
+        A play-out (``solemio.ai.playout.playout``) answers a decision with one
+        choice by that choice without asking anyone (a helper who can only
+        decline, an owner who can only give up: a tenth to a third of its
+        decisions), and stops at the round's end; here the engine applies them
+        as it derives them, as it applies the publicly forced ones, so the
+        play-out's loop never sees them.  ``round_no`` -1: only what ``_advance``
+        applies (a seat whose policy throws dice even for a single choice).  The
+        position that follows is the one ``apply_unchecked`` and the play-out's
+        loop give (``tests/test_fast_playout.py``).
+        """
+        HANDLERS[choice[0]](self, choice)
+        by_phase = BY_PHASE
+        while True:
+            d = by_phase[self.phase](self)
+            if d is None:
+                self._decision = None
+                return
+            choices = d.choices
+            if len(choices) == 1 and (self.round == round_no or d.kind in PUBLICLY_FORCED):
+                HANDLERS[choices[0][0]](self, choices[0])
+                continue
+            if not choices:  # only after a re-deal: the owner no longer holds the shown kind
+                reveal.show_nothing_to_play(self)
+                continue
+            self._decision = d
+            return
+
     def _advance(self) -> None:
         """Derive the next decision; apply it at once while it is publicly forced."""
         by_phase = BY_PHASE

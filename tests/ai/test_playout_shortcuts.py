@@ -274,3 +274,19 @@ def test_light_policy_plays_as_the_plain_reading(edition: str) -> None:
                 checked += 1
             g.apply(choice)
     assert checked > 1000
+
+
+def test_keyed_dice_are_keyed_as_written() -> None:
+    """``KeyedRandom.at``'s key, written out as a sum with its seed term reduced once, is the
+    key as first written (so a play-out's opponents throw the same dice)."""
+    rng = random.Random(4)
+    g = new_game(load_cardset("sole-mio"), COLOURS4, seed=4)
+    for _ in range(300):
+        seed = rng.choice((0, 1, rng.getrandbits(31), rng.getrandbits(64), -rng.getrandbits(40)))
+        g.turns, g.ri = rng.randrange(0, 400), rng.randrange(-1, 40)
+        seat, kind = rng.randrange(5), rng.choice(("play", "order", "help", "pass", "other"))
+        keyed = KeyedRandom(seed)
+        keyed.at(g, seat, kind)
+        s = (seed & (2**64 - 1)) * 1_000_003
+        number = {"play": 0, "order": 1, "help": 6, "pass": 11}.get(kind, 15)
+        assert keyed._base == (((s + g.turns) * 1009 + g.ri) * 8 + seat) * 16 + number & (2**64 - 1)  # noqa: SLF001
