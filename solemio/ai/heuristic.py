@@ -151,6 +151,12 @@ class HeuristicAgent(Agent):
         holder = view.scorer_holder if view.scorer_holder >= 0 else self.memory.first
         return self.kind_of(holder)
 
+    def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
+        """``hand_vectors(view.hand)``: units and doubles per kind and the order ids of the
+        seat's hand (the play-outs' policy finds them by the hand's keys).  Read them, never
+        change them: the lists may be shared."""
+        return hand_vectors(view.hand)
+
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.style.noise) if self.style.noise else 0.0
 
@@ -348,7 +354,7 @@ class HeuristicAgent(Agent):
     planned: tuple | None = None
 
     def _d_play(self, view: SeatView, ctx: dict) -> tuple:
-        hu, hd, orders = hand_vectors(view.hand)
+        hu, hd, orders = self._vectors(view)
         cu0, cd0, _mine = self._project(view, hu, hd)
         t = self.threshold(view, orders)
         keep = self.style.keep_weight  # 0 for every level: then the demand is never read
@@ -468,7 +474,7 @@ class HeuristicAgent(Agent):
         return view.choices[0]
 
     def _d_order(self, view: SeatView, ctx: dict) -> tuple:
-        hu, hd, orders = hand_vectors(view.hand)
+        hu, hd, orders = self._vectors(view)
         cu, cd, _ = self._project(view, hu, hd)
         return self._order_on(view, cu, cd, hu, hd, orders)
 
@@ -482,7 +488,7 @@ class HeuristicAgent(Agent):
 
     def _d_draw(self, view: SeatView, ctx: dict) -> tuple:
         options = {c[1] for c in view.choices}
-        _hu, _hd, orders = hand_vectors(view.hand)
+        _hu, _hd, orders = self._vectors(view)
         room = 7 - len(view.hand)
         n_orders = len(orders)
         ingredients = len(view.hand) - n_orders
@@ -552,7 +558,7 @@ class HeuristicAgent(Agent):
         oid = ctx["order"]
         own = self.kind_of(view.seat)
         cu, cd = self._columns(view)
-        hu, hd, _ = hand_vectors(view.hand)
+        hu, hd, _ = self._vectors(view)
         sk = self._scorer_kind(view)
         if not self.style.noise:
             # without noise the first choice of the cheapest need wins: each distinct need
@@ -603,7 +609,7 @@ class HeuristicAgent(Agent):
 
     def _d_series(self, view: SeatView, ctx: dict) -> tuple:
         cu, cd = self._columns(view)
-        hu, hd, _ = hand_vectors(view.hand)
+        hu, hd, _ = self._vectors(view)
         best, pick = None, view.choices[0]
         help_ok = self.ev.cs.help
         for ch in view.choices:
@@ -658,7 +664,7 @@ class HeuristicAgent(Agent):
         to the next opponent asked; so the one cost is the cards, counted as
         the units my hand's orders would have needed from them.
         """
-        hu, hd, orders = hand_vectors(view.hand)
+        hu, hd, orders = self._vectors(view)
         cu, cd, _ = self._project(view, hu, hd)
         dem = self._demand(view, cu, cd, hu, hd, orders)
         best, pick = None, ("decline",)
@@ -676,7 +682,7 @@ class HeuristicAgent(Agent):
 
     def _d_block(self, view: SeatView, ctx: dict) -> tuple:
         own = self.kind_of(view.seat)
-        hu, _hd, _ = hand_vectors(view.hand)
+        hu, _hd, _ = self._vectors(view)
         e = self._opp_expect(view, own, hu)
         col = ctx.get("column", 0)
         blocks = [c for c in view.choices if c[0] == "block"]
@@ -690,13 +696,13 @@ class HeuristicAgent(Agent):
         return ("give-up",)
 
     def _unseen(self, view: SeatView) -> list[float]:
-        hu, _hd, _ = hand_vectors(view.hand)
+        hu, _hd, _ = self._vectors(view)
         s, d = self.ev.cs.deck_counts(len(view.seats))
         total = s + 2 * d
         return [max(0.0, total - hu[k] - self.memory.seen_played[k]) for k in range(5)]
 
     def _d_show_ask(self, view: SeatView, ctx: dict) -> tuple:
-        hu, _hd, _ = hand_vectors(view.hand)
+        hu, _hd, _ = self._vectors(view)
         unseen = self._unseen(view)
         tot = sum(unseen) or 1.0
         covered = sum(unseen[k] for k in range(5) if hu[k] > 0) / tot

@@ -485,7 +485,7 @@ class _SampleSelf(HeuristicAgent):
                 pick, v, oid, t, _b, _o, pcu, pcd = nxt[3]
                 if self._unread(KIDX[pick[1]], self._scorer_kind(view)):  # the plan's columns
                     return ("order", oid) if v >= t else ("no-order",)
-                hu, hd, orders = hand_vectors(view.hand)
+                hu, hd, orders = self._vectors(view)
                 cu, cd, _ = self._project(view, hu, hd)
                 if cu == pcu and cd == pcd:
                     return ("order", oid) if v >= t else ("no-order",)
@@ -557,7 +557,7 @@ class _SampleSelf(HeuristicAgent):
                 cu[k] += u
                 if u == 2:
                     cd[k] += 1
-        hu, hd, _ = hand_vectors(view.hand)
+        hu, hd, _ = self._vectors(view)
         firsts = self._variant_needs(ctx["order"], view.choices, own, self._scorer_kind(view))
         got = _VARIANT_ITEMS.get(id(firsts))
         if got is None or got[0] is not firsts:
@@ -630,6 +630,29 @@ class _SampleSelf(HeuristicAgent):
         total, seen, share = got
         unseen = max(0.0, total - hu[kind] - seen)
         return unseen * share
+
+    # the hand's vectors per (ingredients' key, orders' key) of the seat's hand, for the card
+    # memo they were made with (``_vectors``)
+    _vectors_memo: object = None
+    _vectors_by_key: dict[tuple[int, int], tuple]
+
+    def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
+        """``hand_vectors(view.hand)``, found by the hand's keys (``Game.hand_keys``,
+        ``Game.order_keys``: equal keys, equal faces) without sorting the hand's faces."""
+        if type(view) is not _LiveView:
+            return hand_vectors(view.hand)
+        g = view._g  # noqa: SLF001 - the live view's own game
+        seat = view.seat
+        memo = g.cards.memo
+        if self._vectors_memo is not memo:
+            self._vectors_memo, self._vectors_by_key = memo, {}
+        key = (g.hand_keys[seat], g.order_keys[seat])
+        got = self._vectors_by_key.get(key)
+        if got is None:
+            if len(self._vectors_by_key) > 20_000:
+                self._vectors_by_key.clear()
+            got = self._vectors_by_key[key] = hand_vectors(view.hand)
+        return got
 
     def _scorer_kind(self, view: SeatView) -> int:
         """The heuristic's, asked a dozen times a decision: the live view keeps it."""

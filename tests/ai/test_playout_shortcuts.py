@@ -110,6 +110,12 @@ class _Checked(_SampleSelf):
         self.fired["demand"] += 1
         return fast
 
+    def _vectors(self, view):  # noqa: ANN001, ANN202 - the heuristic's signature
+        fast = _SampleSelf._vectors(self, view)
+        assert fast == hand_vectors(view.hand), view.hand
+        self.fired["hand vectors"] += 1
+        return fast
+
     def _opp_expect(self, view, kind, hu):  # noqa: ANN001, ANN202 - the heuristic's signature
         fast = _SampleSelf._opp_expect(self, view, kind, hu)
         assert fast == HeuristicAgent._opp_expect(self, view, kind, hu)
@@ -220,6 +226,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
+    assert fired["hand vectors"] >= 300, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
         assert fired["demand"] >= 5, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
