@@ -631,28 +631,32 @@ class _SampleSelf(HeuristicAgent):
         unseen = max(0.0, total - hu[kind] - seen)
         return unseen * share
 
-    # the hand's vectors per (ingredients' key, orders' key) of the seat's hand, for the card
-    # memo they were made with (``_vectors``)
-    _vectors_memo: object = None
-    _vectors_by_key: dict[tuple[int, int], tuple]
+    # the order ids of the seat's hand, sorted, per key of its orders (``Game.order_keys``),
+    # for the card memo they were read with (``_vectors``)
+    _orders_memo: object = None
+    _orders_by_key: dict[int, list[str]]
 
     def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
-        """``hand_vectors(view.hand)``, found by the hand's keys (``Game.hand_keys``,
-        ``Game.order_keys``: equal keys, equal faces) without sorting the hand's faces."""
+        """``hand_vectors(view.hand)`` read from the hand's keys without sorting its faces:
+        the units and doubles per kind from the ingredients' key (``Game.hand_keys``: one
+        octal digit per kind's singles, then per kind's doubles), the order ids per key of
+        the orders (a hand holds its own seat's orders: a few keys, met again and again)."""
         if type(view) is not _LiveView:
             return hand_vectors(view.hand)
         g = view._g  # noqa: SLF001 - the live view's own game
         seat = view.seat
+        key = g.hand_keys[seat]
+        d0, d1, d2, d3, d4 = (key >> 15) & 7, (key >> 18) & 7, (key >> 21) & 7, (key >> 24) & 7, key >> 27
+        hu = [(key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
+              ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4]
         memo = g.cards.memo
-        if self._vectors_memo is not memo:
-            self._vectors_memo, self._vectors_by_key = memo, {}
-        key = (g.hand_keys[seat], g.order_keys[seat])
-        got = self._vectors_by_key.get(key)
-        if got is None:
-            if len(self._vectors_by_key) > 20_000:
-                self._vectors_by_key.clear()
-            got = self._vectors_by_key[key] = hand_vectors(view.hand)
-        return got
+        if self._orders_memo is not memo:
+            self._orders_memo, self._orders_by_key = memo, {}
+        okey = g.order_keys[seat]
+        orders = self._orders_by_key.get(okey)
+        if orders is None:
+            orders = self._orders_by_key[okey] = hand_vectors(view.hand)[2]
+        return hu, [d0, d1, d2, d3, d4], orders
 
     def _scorer_kind(self, view: SeatView) -> int:
         """The heuristic's, asked a dozen times a decision: the live view keeps it."""
