@@ -234,7 +234,9 @@ class HeuristicAgent(Agent):
         sparse = self.ev.sparse_fill(oid, own, scorer)
         if sparse is None:
             return None
-        return ("fill", oid, *sparse, self.ev.cs.help and spec.help)
+        variants = sparse[0]
+        kinds = tuple(frozenset(k for k, _a, _d in items) for _v, items, _m in variants)
+        return ("fill", oid, *sparse, self.ev.cs.help and spec.help, kinds)
 
     def _planned_value(self, plan: tuple, cu: list[float], cd: list[float],
                        hu: list[int], hd: list[int]) -> float:
@@ -245,12 +247,31 @@ class HeuristicAgent(Agent):
         if tag == "show":  # order_value's show order: the kinds held
             held = sum(1 for k in range(5) if hu[k] > 0)
             return 0.15 * held - 0.05
-        _f, _oid, variants, absent, helped = plan
+        _f, _oid, variants, absent, helped, _kinds = plan
         if absent >= 0 and cu[absent] > 0.5:
             return self._fill_worth(99.0, 0.0, helped)
         bm, bs = 99.0, 0.0  # Evaluator.fill_miss_spent's loop
         for _v, items, many in variants:
             m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+            if m < bm or (m == bm and s < bs):
+                bm, bs = m, s
+        return self._fill_worth(bm, bs, helped)
+
+    def _fill_after_play(self, plan: tuple, k: int, base: list[tuple[float, float]],
+                         cu: list[float], cd: list[float], hu: list[int], hd: list[int]) -> float:
+        """``_planned_value`` of a "fill" plan after a candidate play of kind ``k``: a
+        variant that names no kind ``k`` and no units of any kind reads nothing the play
+        changed, so it keeps its (missing, spent) without the play (``base``, the same
+        numbers); the others are costed on ``cu``, ``cd``, ``hu``, ``hd``, in the same order."""
+        _f, _oid, variants, absent, helped, kinds = plan
+        if absent >= 0 and cu[absent] > 0.5:
+            return self._fill_worth(99.0, 0.0, helped)
+        bm, bs = 99.0, 0.0  # Evaluator.fill_miss_spent's loop
+        for j, (_v, items, many) in enumerate(variants):
+            if many or k in kinds[j]:
+                m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
+            else:
+                m, s = base[j]
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
         return self._fill_worth(bm, bs, helped)
@@ -366,6 +387,9 @@ class HeuristicAgent(Agent):
         # no kind k keep the value they have without the play (computed once, the same
         # number), and only the others are costed again per candidate
         still: list[float | None] = [None] * len(uniq)
+        # likewise a "fill" plan's variants that name no kind k keep their (missing, spent)
+        # without the play: per order with several variants, made when first needed
+        base: list[list | None] = [None] * len(uniq)
         best, pick = -1e9, view.choices[0]
         pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
         for ch in self._candidate_plays(view.choices):
@@ -390,6 +414,12 @@ class HeuristicAgent(Agent):
                         vp = plans[i]
                         if vp is None:
                             w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                        elif vp[0] == "fill" and len(vp[2]) > 1:
+                            b = base[i]
+                            if b is None:
+                                b = base[i] = [miss_spent_sparse(items, many, cu0, cd0, hu, hd)
+                                               for _v, items, many in vp[2]]
+                            w = self._fill_after_play(vp, k, b, cu, cd, h2u, h2d)
                         else:
                             w = self._planned_value(vp, cu, cd, h2u, h2d)
                         if not (dep is None or k in dep):

@@ -59,6 +59,13 @@ class _Checked(_SampleSelf):
         self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
+    def _fill_after_play(self, plan, k, base, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its own
+        fast = _SampleSelf._fill_after_play(self, plan, k, base, cu, cd, hu, hd)
+        _h, _d, orders = hand_vectors(self._deciding.hand)
+        assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
+        self.fired["variants kept after a play"] += 1
+        return fast
+
     def _d_draw(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
         fast = _SampleSelf._d_draw(self, view, ctx)
         assert fast == HeuristicAgent._d_draw(self, view, ctx)
@@ -227,6 +234,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
     assert fired["hand vectors"] >= 300, fired
+    assert fired["variants kept after a play"] >= 100, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
         assert fired["demand"] >= 5, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
