@@ -904,9 +904,22 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
         _ch, kinds, mines, first = got
         if not kinds:
             return ch[0]
-        i = int(rng.random() * len(kinds))
-        mine = mines[i]
-        return mine[int(rng.random() * len(mine))] if mine else first
+        # a die among one way is 0 whatever it shows: keyed dice count it thrown unmixed
+        # (the next throw's number is the same; ``KeyedRandom.random``)
+        keyed = type(rng) is KeyedRandom
+        n = len(kinds)
+        if n == 1 and keyed:
+            rng._n += 1  # noqa: SLF001 - the die thrown, its number unread
+            mine = mines[0]
+        else:
+            mine = mines[int(rng.random() * n)]
+        if not mine:
+            return first
+        n = len(mine)
+        if n == 1 and keyed:
+            rng._n += 1  # noqa: SLF001 - the die thrown, its number unread
+            return mine[0]
+        return mine[int(rng.random() * n)]
     if kind == "order":
         n = g.n
         supply = len(g.supply)
@@ -917,7 +930,11 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
         else:
             p = 0.45
         if rng.random() < p:
-            return ch[1 + int(rng.random() * (len(ch) - 1))]
+            n = len(ch) - 1
+            if n == 1 and type(rng) is KeyedRandom:
+                rng._n += 1  # noqa: SLF001 - a die among one way, thrown unmixed (as for a play)
+                return ch[1]
+            return ch[1 + int(rng.random() * n)]
         return ch[0]
     if kind == "draw":
         kinds = g.cards.kind
