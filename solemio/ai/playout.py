@@ -168,9 +168,9 @@ def _slot_key(e: Entry, me: int) -> int:
 
 
 # a history item's (oven entry, fold step key, kind and units seen played or -1 and 0, cards),
-# per (item, seat): play-outs append the same few items again and again (an entry is never
+# per seat and item: play-outs append the same few items again and again (an entry is never
 # changed inside a play-out: the policy's memory observes no events)
-_SLOTS: dict[tuple, tuple[Entry, int, int, int, int]] = {}
+_SLOTS: dict[int, dict[tuple, tuple[Entry, int, int, int, int]]] = {}
 
 
 # a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
@@ -239,15 +239,16 @@ class _SampleSelf(HeuristicAgent):
                 start = len(all_)
                 seen = None
                 cards = 0
+                slots = _SLOTS.get(me)
+                if slots is None or len(slots) > 50_000:
+                    slots = _SLOTS[me] = {}
                 for h in view.history[have:]:  # each item's entry, step key and counts, made once
-                    got = _SLOTS.get((h, me))
+                    got = slots.get(h)
                     if got is None:
-                        if len(_SLOTS) > 50_000:
-                            _SLOTS.clear()
                         e = entries_from_history((h,))[0]
                         ing = e.tag == "ing"
-                        got = _SLOTS[(h, me)] = (e, _slot_key(e, me), e.kind if ing else -1,
-                                                 e.singles + 2 * e.doubles if ing else 0, e.cards)
+                        got = slots[h] = (e, _slot_key(e, me), e.kind if ing else -1,
+                                          e.singles + 2 * e.doubles if ing else 0, e.cards)
                     e, k, kind, units, c = got
                     all_.append(e)
                     keys.append(k)
@@ -375,6 +376,9 @@ class _SampleSelf(HeuristicAgent):
         if len(reads) == 1:
             x = reads[0]
             return (k, hu[x], hd[x])
+        if len(reads) == 2:
+            x, y = reads
+            return (k, hu[x], hu[y], hd[x], hd[y])
         return (k, *[hu[x] for x in reads], *[hd[x] for x in reads])
 
     def _program(self, e: Entry, scorer: int) -> tuple:
@@ -937,9 +941,8 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
             return ch[1 + int(rng.random() * n)]
         return ch[0]
     if kind == "draw":
-        kinds = g.cards.kind
         hand = g.hands[d.seat]
-        n_orders = sum(1 for c in hand if kinds[c] < 0)
+        n_orders = g.order_keys[d.seat].bit_count()  # one bit per order card in the hand
         room = 7 - len(hand)
         target = 3 if g.cs.help and g.cs.unfilled == "out-of-game" else 4
         want_stack = n_orders == 0 or (n_orders + room <= target and len(hand) - n_orders >= 3)
