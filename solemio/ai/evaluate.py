@@ -190,6 +190,8 @@ class Evaluator:
                 m, s = miss_spent_sparse(v[4], v[3], cu, cd, hu, hd)
                 if m < bm or (m == bm and s < bs):
                     bm, bs = m, s
+                    if not m and not s:
+                        break  # nothing missing, nothing spent: no later one is less
             return bm, bs
         for v in self.needs(order_id, own, scorer, cu):
             if v[0] == "staircase":
@@ -216,11 +218,15 @@ class Evaluator:
                 m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
                 if m < bm or (m == bm and s < bs):
                     bm, bs, bv = m, s, v
+                    if not m and not s:
+                        break  # nothing missing, nothing spent: no later one is less
         elif not ot.static_variants:  # the variants read the columns: their items remembered
             for v in self.column_needs(order_id, own, scorer, cu):
                 m, s = miss_spent_sparse(v[4], v[3], cu, cd, hu, hd)
                 if m < bm or (m == bm and s < bs):
                     bm, bs, bv = m, s, v
+                    if not m and not s:
+                        break  # nothing missing, nothing spent: no later one is less
         else:
             for v in self.needs(order_id, own, scorer, cu):
                 if v[0] == "staircase":
@@ -318,6 +324,8 @@ def best_sparse(variants: list[tuple], cu, cd, hu, hd) -> tuple[float, float, tu
         m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
         if m < bm or (m == bm and s < bs):
             bm, bs, bv = m, s, v
+            if not m and not s:
+                break  # nothing missing, nothing spent: no later one is less
     return bm, bs, bv
 
 
@@ -558,6 +566,8 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
                 miss += m
         if miss < bm:
             bm, bv = miss, v
+            if not miss:
+                break  # nothing missing: no later one is less
     if bv is None or not bm <= opp_topup:
         return None
     return _take(bv[1], bv[2], bv[3], cu, cd)

@@ -255,6 +255,8 @@ class HeuristicAgent(Agent):
             m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
+                if not m and not s:
+                    break  # nothing missing, nothing spent: no later one is less
         return self._fill_worth(bm, bs, helped)
 
     def _fill_after_play(self, plan: tuple, k: int, base: list[tuple[float, float]],
@@ -274,6 +276,8 @@ class HeuristicAgent(Agent):
                 m, s = base[j]
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
+                if not m and not s:
+                    break  # nothing missing, nothing spent: no later one is less
         return self._fill_worth(bm, bs, helped)
 
     def _value_deps(self, oid: str, own: int, scorer: int, orders: list[str]) -> frozenset[int] | None:

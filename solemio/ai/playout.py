@@ -574,6 +574,9 @@ class _SampleSelf(HeuristicAgent):
             key = miss_spent_sparse(items, many, cu, cd, hu, hd)
             if best is None or key < best:
                 best, pick = key, ch
+                if not key[0] and not key[1]:
+                    break  # nothing missing, nothing spent (as when the columns fill every
+                    # variant offered): no later need is less, the first such one is picked
         return pick
 
     def _demand(self, view: SeatView, cu, cd, hu, hd, orders) -> list[float]:
