@@ -259,12 +259,13 @@ class HeuristicAgent(Agent):
                     break  # nothing missing, nothing spent: no later one is less
         return self._fill_worth(bm, bs, helped)
 
-    def _fill_after_play(self, plan: tuple, k: int, base: list[tuple[float, float]],
+    def _fill_after_play(self, plan: tuple, k: int, base: list, before: tuple,
                          cu: list[float], cd: list[float], hu: list[int], hd: list[int]) -> float:
         """``_planned_value`` of a "fill" plan after a candidate play of kind ``k``: a
         variant that names no kind ``k`` and no units of any kind reads nothing the play
-        changed, so it keeps its (missing, spent) without the play (``base``, the same
-        numbers); the others are costed on ``cu``, ``cd``, ``hu``, ``hd``, in the same order."""
+        changed, so it keeps its (missing, spent) without the play (``base``, per variant,
+        costed on ``before``'s columns and hand when first read: the same numbers); the
+        others are costed on ``cu``, ``cd``, ``hu``, ``hd``, in the same order."""
         _f, _oid, variants, absent, helped, kinds = plan
         if absent >= 0 and cu[absent] > 0.5:
             return self._fill_worth(99.0, 0.0, helped)
@@ -273,7 +274,10 @@ class HeuristicAgent(Agent):
             if many or k in kinds[j]:
                 m, s = miss_spent_sparse(items, many, cu, cd, hu, hd)
             else:
-                m, s = base[j]
+                got = base[j]
+                if got is None:
+                    got = base[j] = miss_spent_sparse(items, many, *before)
+                m, s = got
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
                 if not m and not s:
@@ -392,8 +396,9 @@ class HeuristicAgent(Agent):
         # number), and only the others are costed again per candidate
         still: list[float | None] = [None] * len(uniq)
         # likewise a "fill" plan's variants that name no kind k keep their (missing, spent)
-        # without the play: per order with several variants, made when first needed
+        # without the play: per order with several variants, each made when first read
         base: list[list | None] = [None] * len(uniq)
+        before = (cu0, cd0, hu, hd)
         best, pick = -1e9, view.choices[0]
         pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
         for ch in self._candidate_plays(view.choices):
@@ -421,9 +426,8 @@ class HeuristicAgent(Agent):
                         elif vp[0] == "fill" and len(vp[2]) > 1:
                             b = base[i]
                             if b is None:
-                                b = base[i] = [miss_spent_sparse(items, many, cu0, cd0, hu, hd)
-                                               for _v, items, many in vp[2]]
-                            w = self._fill_after_play(vp, k, b, cu, cd, h2u, h2d)
+                                b = base[i] = [None] * len(vp[2])
+                            w = self._fill_after_play(vp, k, b, before, cu, cd, h2u, h2d)
                         else:
                             w = self._planned_value(vp, cu, cd, h2u, h2d)
                         if not (dep is None or k in dep):

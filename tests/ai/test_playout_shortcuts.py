@@ -59,8 +59,8 @@ class _Checked(_SampleSelf):
         self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
-    def _fill_after_play(self, plan, k, base, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its own
-        fast = _SampleSelf._fill_after_play(self, plan, k, base, cu, cd, hu, hd)
+    def _fill_after_play(self, plan, k, base, before, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its own
+        fast = _SampleSelf._fill_after_play(self, plan, k, base, before, cu, cd, hu, hd)
         _h, _d, orders = hand_vectors(self._deciding.hand)
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
         self.fired["variants kept after a play"] += 1
