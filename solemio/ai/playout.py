@@ -21,10 +21,10 @@ from typing import Any
 from solemio.ai.evaluate import (
     _ZERO,
     Evaluator,
+    _many_gap,
     best_sparse,
     fold_slot,
     hand_vectors,
-    miss_spent_sparse,
     opp_order_take,
     own_order_take,
     projection_start,
@@ -174,8 +174,68 @@ _SLOTS: dict[int, dict[tuple, tuple[Entry, int, int, int, int]]] = {}
 
 
 # a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
-# identity and held) with each need's non-zero amounts: id -> (the list, [(items, any, choice)])
+# identity and held) read once (``_variant_items``): id -> (the list, amounts, needs)
 _VARIANT_ITEMS: dict[int, tuple] = {}
+
+
+def _variant_items(firsts: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+    """A variant decision's distinct needs (``HeuristicAgent._variant_needs``) read once: the
+    distinct non-zero amounts (kind, amount, is a double) of all of them, and per need the
+    indices of its amounts among those in ``sparse_items``' order, its units of any kind and
+    its first choice."""
+    amounts: list[tuple] = []
+    where: dict[tuple, int] = {}
+    needs = []
+    for need, ch in firsts:
+        idx = []
+        for item in sparse_items(need[0], need[1]):
+            i = where.get(item)
+            if i is None:
+                i = where[item] = len(amounts)
+                amounts.append(item)
+            idx.append(i)
+        needs.append((tuple(idx), need[2], ch))
+    return amounts, needs
+
+
+def _least_need(amounts: list[tuple], needs: list[tuple], cu: list[float], cd: list[float],
+                hu: list[int], hd: list[int], default: tuple) -> tuple:
+    """The first choice of the need with the least (missing, spent) (``_variant_items``'
+    amounts and needs; ``default`` if there is none), as ``miss_spent_sparse`` costs each.
+
+    Each distinct amount's (missing, spent) on these columns and hand is made once; a
+    need's are their sums in its items' order (``miss_spent_sparse`` adds the same numbers
+    in the same order; an amount the columns cover adds nothing there and 0 here, the same
+    sum).  A need that misses and spends nothing ends the search: no later one is less.
+    """
+    costs = []
+    for k, a, dbl in amounts:
+        have = cd[k] if dbl else cu[k]
+        m = a - (a if have >= a else have)
+        if m > 0:
+            held = hd[k] if dbl else hu[k]
+            h = held if held < m else m
+            costs.append((m - h, 2 * h if dbl else h))
+        else:
+            costs.append((0.0, 0.0))
+    best, pick = None, default
+    for idx, many, ch in needs:
+        miss = 0.0
+        spent = 0.0
+        for i in idx:
+            c = costs[i]
+            spent += c[1]
+            miss += c[0]
+        if many:
+            m, h = _many_gap(many, cu, hu)
+            spent += h
+            miss += m
+        key = (miss, spent)
+        if best is None or key < best:
+            best, pick = key, ch
+            if not miss and not spent:
+                break  # as when the columns fill every variant offered: the first is picked
+    return pick
 
 
 class _SampleSelf(HeuristicAgent):
@@ -541,12 +601,14 @@ class _SampleSelf(HeuristicAgent):
         return ("draw", "supply") if "supply" in options else view.choices[0]
 
     def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
-        """The heuristic's variant decision, each distinct need costed over its non-zero
-        amounts only (``miss_spent_sparse``: the same operations in the same order) on the
-        columns read from the live view's game.
+        """The heuristic's variant decision, each distinct need costed from the (missing,
+        spent) of its non-zero amounts, each amount costed once per decision (the numbers
+        ``miss_spent_sparse`` adds, in the same order), on the columns read from the live
+        view's game.
 
         A variant decision offers dozens of distinct needs (Sole Mio!'s 4-3-2-1 order
-        about fifty), each costed over every kind by the plain rule.
+        about fifty, over a score of distinct amounts), each costed over every kind by the
+        plain rule.
         """
         if type(view) is not _LiveView or self.style.noise:
             return HeuristicAgent._d_variant(self, view, ctx)
@@ -567,17 +629,8 @@ class _SampleSelf(HeuristicAgent):
         if got is None or got[0] is not firsts:
             if len(_VARIANT_ITEMS) > 20_000:
                 _VARIANT_ITEMS.clear()
-            got = _VARIANT_ITEMS[id(firsts)] = (
-                firsts, [(sparse_items(need[0], need[1]), need[2], ch) for need, ch in firsts])
-        best, pick = None, view.choices[0]
-        for items, many, ch in got[1]:
-            key = miss_spent_sparse(items, many, cu, cd, hu, hd)
-            if best is None or key < best:
-                best, pick = key, ch
-                if not key[0] and not key[1]:
-                    break  # nothing missing, nothing spent (as when the columns fill every
-                    # variant offered): no later need is less, the first such one is picked
-        return pick
+            got = _VARIANT_ITEMS[id(firsts)] = (firsts, *_variant_items(firsts))
+        return _least_need(got[1], got[2], cu, cd, hu, hd, view.choices[0])
 
     def _demand(self, view: SeatView, cu, cd, hu, hd, orders) -> list[float]:
         """The heuristic's units per kind the hand's orders would take from the hand (a
