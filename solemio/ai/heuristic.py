@@ -399,6 +399,7 @@ class HeuristicAgent(Agent):
         # without the play: per order with several variants, each made when first read
         base: list[list | None] = [None] * len(uniq)
         before = (cu0, cd0, hu, hd)
+        noisy = bool(self.style.noise)
         best, pick = -1e9, view.choices[0]
         pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
         for ch in self._candidate_plays(view.choices):
@@ -445,7 +446,8 @@ class HeuristicAgent(Agent):
                 score -= 0.15 * units
             if k == own and has_block:
                 score -= 0.06 * units
-            score += self._noise()
+            if noisy:  # without noise it adds 0.0: the score as it is
+                score += self._noise()
             if score > best:
                 best, pick = score, ch
                 if orders:

@@ -728,8 +728,9 @@ class _SampleSelf(HeuristicAgent):
         return sk
 
     def act(self, view: SeatView) -> tuple:
-        self.sync(view)
         kind = view.decision_kind
+        if kind != "draw":  # the draw rule reads the hand and the table, not the oven's
+            self.sync(view)  # memory: the next decision's sync reads what this one skipped
         name = _HANDLERS.get(kind)
         if name is None:
             name = _HANDLERS[kind] = "_d_" + kind.replace("-", "_")
