@@ -238,6 +238,12 @@ def _least_need(amounts: list[tuple], needs: list[tuple], cu: list[float], cd: l
     return pick
 
 
+# the order ids of a seat's hand, sorted, per (seat, key of its orders: ``Game.order_keys``),
+# per card memo (shared by a game's copies and re-deals; held, so its id stays its own):
+# every policy of the seat finds them (``_SampleSelf._vectors``)
+_ORDERS_BY_KEY: dict[int, tuple[object, dict[tuple[int, int], list[str]]]] = {}
+
+
 class _SampleSelf(HeuristicAgent):
     """The hard seat's own policy inside a play-out: the heuristic on the sample's history.
 
@@ -439,6 +445,9 @@ class _SampleSelf(HeuristicAgent):
         if len(reads) == 2:
             x, y = reads
             return (k, hu[x], hu[y], hd[x], hd[y])
+        if len(reads) == 3:
+            x, y, z = reads
+            return (k, hu[x], hu[y], hu[z], hd[x], hd[y], hd[z])
         return (k, *[hu[x] for x in reads], *[hd[x] for x in reads])
 
     def _program(self, e: Entry, scorer: int) -> tuple:
@@ -691,11 +700,6 @@ class _SampleSelf(HeuristicAgent):
         unseen = max(0.0, total - hu[kind] - seen)
         return unseen * share
 
-    # the order ids of the seat's hand, sorted, per key of its orders (``Game.order_keys``),
-    # for the card memo they were read with (``_vectors``)
-    _orders_memo: object = None
-    _orders_by_key: dict[int, list[str]]
-
     def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
         """``hand_vectors(view.hand)`` read from the hand's keys without sorting its faces:
         the units and doubles per kind from the ingredients' key (``Game.hand_keys``: one
@@ -710,12 +714,15 @@ class _SampleSelf(HeuristicAgent):
         hu = [(key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
               ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4]
         memo = g.cards.memo
-        if self._orders_memo is not memo:
-            self._orders_memo, self._orders_by_key = memo, {}
-        okey = g.order_keys[seat]
-        orders = self._orders_by_key.get(okey)
+        tables = _ORDERS_BY_KEY.get(id(memo))
+        if tables is None or tables[0] is not memo:
+            if len(_ORDERS_BY_KEY) > 64:
+                _ORDERS_BY_KEY.clear()
+            tables = _ORDERS_BY_KEY[id(memo)] = (memo, {})
+        okey = (seat, g.order_keys[seat])
+        orders = tables[1].get(okey)
         if orders is None:
-            orders = self._orders_by_key[okey] = hand_vectors(view.hand)[2]
+            orders = tables[1][okey] = hand_vectors(view.hand)[2]
         return hu, [d0, d1, d2, d3, d4], orders
 
     def _scorer_kind(self, view: SeatView) -> int:
