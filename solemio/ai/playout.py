@@ -591,11 +591,7 @@ class _SampleSelf(HeuristicAgent):
         g = view._g  # noqa: SLF001 - the live view's own game
         me = self.seat
         hand = g.hands[me]
-        kinds = g.cards.kind
-        n_orders = 0
-        for c in hand:
-            if kinds[c] < 0:
-                n_orders += 1
+        n_orders = g.order_keys[me].bit_count()  # one bit per order card in the hand
         room = 7 - len(hand)
         ingredients = len(hand) - n_orders
         want_stack = n_orders == 0 or (n_orders + room <= self.style.draw_target and ingredients >= 3)
@@ -604,10 +600,15 @@ class _SampleSelf(HeuristicAgent):
             mine = len(filled[me])
             best_other = max((len(f) for i, f in enumerate(filled) if i != me), default=0)
             want_stack = mine < best_other
-        options = {c[1] for c in view.choices}
-        if want_stack and "stack" in options:
-            return ("draw", "stack")
-        return ("draw", "supply") if "supply" in options else view.choices[0]
+        choices = view.choices  # the rule's options: the piles offered
+        if want_stack:
+            for c in choices:
+                if c[1] == "stack":
+                    return ("draw", "stack")
+        for c in choices:
+            if c[1] == "supply":
+                return ("draw", "supply")
+        return choices[0]
 
     def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
         """The heuristic's variant decision, each distinct need costed from the (missing,
@@ -736,8 +737,8 @@ class _SampleSelf(HeuristicAgent):
 
     def act(self, view: SeatView) -> tuple:
         kind = view.decision_kind
-        if kind != "draw":  # the draw rule reads the hand and the table, not the oven's
-            self.sync(view)  # memory: the next decision's sync reads what this one skipped
+        if kind not in _NO_MEMORY:  # the next decision's sync reads what this one skipped
+            self.sync(view)
         name = _HANDLERS.get(kind)
         if name is None:
             name = _HANDLERS[kind] = "_d_" + kind.replace("-", "_")
@@ -749,6 +750,9 @@ class _SampleSelf(HeuristicAgent):
 
 
 _HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSelf.act``)
+# decisions whose rules read the hand, the table or the choices, never the oven's memory:
+# ``_SampleSelf.act`` leaves the memory's sync to the next decision
+_NO_MEMORY = frozenset(("draw", "fill"))
 
 
 class _LiveSeats:
