@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from operator import itemgetter
 from typing import Any
 
 from solemio.ai.evaluate import (
@@ -172,7 +171,6 @@ def _slot_key(e: Entry, me: int) -> int:
 # per seat and item: play-outs append the same few items again and again (an entry is never
 # changed inside a play-out: the policy's memory observes no events)
 _SLOTS: dict[int, dict[tuple, tuple[Entry, int, int, int, int]]] = {}
-_ENTRY, _STEP_KEY, _CARDS = itemgetter(0), itemgetter(1), itemgetter(4)
 
 
 # a variant decision's distinct needs (``HeuristicAgent._variant_needs``'s list, found by its
@@ -299,37 +297,35 @@ class _SampleSelf(HeuristicAgent):
     def sync(self, view: SeatView) -> None:
         round_no, n, entries, _seen0 = self._base
         have = n + len(self._all) - len(entries)
-        history = view.history
-        if view.round == round_no and len(history) >= have:
-            if len(history) > have:
+        if view.round == round_no and len(view.history) >= have:
+            if len(view.history) > have:
                 me = self.seat
                 all_ = self._all
                 keys = self._keys
                 start = len(all_)
+                seen = None
+                cards = 0
                 slots = _SLOTS.get(me)
                 if slots is None or len(slots) > 50_000:
                     slots = _SLOTS[me] = {}
-                new = history[have:]
-                slot = list(map(slots.get, new))  # each item's entry, step key and counts
-                if None in slot:  # made once per item and seat
-                    for i, got in enumerate(slot):
-                        if got is None:
-                            e = entries_from_history((new[i],))[0]
-                            ing = e.tag == "ing"
-                            slot[i] = slots[new[i]] = (e, _slot_key(e, me), e.kind if ing else -1,
-                                                       e.singles + 2 * e.doubles if ing else 0, e.cards)
-                all_ += map(_ENTRY, slot)
-                keys += map(_STEP_KEY, slot)
-                seen = None
-                for got in slot:
-                    kind = got[2]
+                for h in view.history[have:]:  # each item's entry, step key and counts, made once
+                    got = slots.get(h)
+                    if got is None:
+                        e = entries_from_history((h,))[0]
+                        ing = e.tag == "ing"
+                        got = slots[h] = (e, _slot_key(e, me), e.kind if ing else -1,
+                                          e.singles + 2 * e.doubles if ing else 0, e.cards)
+                    e, k, kind, units, c = got
+                    all_.append(e)
+                    keys.append(k)
                     if kind >= 0:  # ``_seen``: the units seen played, in the same order
                         if seen is None:
                             seen = list(self._tail_seen)
-                        seen[kind] += got[3]
+                        seen[kind] += units
+                    cards += c
                 if seen is not None:
                     self._tail_seen = seen  # replaced, never changed in place
-                self._oven_cards += sum(map(_CARDS, slot))
+                self._oven_cards += cards
                 if self._free == start:  # ``_first_own_order``: own orders have negative keys
                     end = len(keys)
                     f = start
