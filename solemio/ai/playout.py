@@ -238,10 +238,11 @@ def _least_need(amounts: list[tuple], needs: list[tuple], cu: list[float], cd: l
     return pick
 
 
-# the order ids of a seat's hand, sorted, per (seat, key of its orders: ``Game.order_keys``),
 # per card memo (shared by a game's copies and re-deals; held, so its id stays its own):
-# every policy of the seat finds them (``_SampleSelf._vectors``)
-_ORDERS_BY_KEY: dict[int, tuple[object, dict[tuple[int, int], list[str]]]] = {}
+# the order ids of a seat's hand, sorted, per (seat, key of its orders: ``Game.order_keys``),
+# and a hand's units and doubles per kind per key of its ingredients (``Game.hand_keys``):
+# every policy finds them (``_SampleSelf._vectors``; the lists are shared, never changed)
+_ORDERS_BY_KEY: dict[int, tuple[object, dict[tuple[int, int], list[str]], dict[int, tuple]]] = {}
 
 
 class _SampleSelf(HeuristicAgent):
@@ -297,8 +298,9 @@ class _SampleSelf(HeuristicAgent):
     def sync(self, view: SeatView) -> None:
         round_no, n, entries, _seen0 = self._base
         have = n + len(self._all) - len(entries)
-        if view.round == round_no and len(view.history) >= have:
-            if len(view.history) > have:
+        history = view.history
+        if view.round == round_no and len(history) >= have:
+            if len(history) > have:
                 me = self.seat
                 all_ = self._all
                 keys = self._keys
@@ -308,7 +310,7 @@ class _SampleSelf(HeuristicAgent):
                 slots = _SLOTS.get(me)
                 if slots is None or len(slots) > 50_000:
                     slots = _SLOTS[me] = {}
-                for h in view.history[have:]:  # each item's entry, step key and counts, made once
+                for h in history[have:]:  # each item's entry, step key and counts, made once
                     got = slots.get(h)
                     if got is None:
                         e = entries_from_history((h,))[0]
@@ -336,7 +338,7 @@ class _SampleSelf(HeuristicAgent):
             self.memory.seen_played = list(self._tail_seen)
             self._exact = True
         else:
-            self.memory.entries = entries_from_history(view.history)
+            self.memory.entries = entries_from_history(history)
             self.memory.seen_played = _seen(self.memory.entries, [0.0] * 5)
             self._exact = False
 
@@ -448,7 +450,7 @@ class _SampleSelf(HeuristicAgent):
         if len(reads) == 3:
             x, y, z = reads
             return (k, hu[x], hu[y], hu[z], hd[x], hd[y], hd[z])
-        return (k, *[hu[x] for x in reads], *[hd[x] for x in reads])
+        return (k, *map(hu.__getitem__, reads), *map(hd.__getitem__, reads))
 
     def _program(self, e: Entry, scorer: int) -> tuple:
         """What a step of an ingredient or an opponent's slot does, read once per graph:
@@ -701,6 +703,8 @@ class _SampleSelf(HeuristicAgent):
         unseen = max(0.0, total - hu[kind] - seen)
         return unseen * share
 
+    _vector_tables: tuple | None = None  # ``_ORDERS_BY_KEY``'s entry for the last card memo
+
     def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
         """``hand_vectors(view.hand)`` read from the hand's keys without sorting its faces:
         the units and doubles per kind from the ingredients' key (``Game.hand_keys``: one
@@ -710,21 +714,30 @@ class _SampleSelf(HeuristicAgent):
             return hand_vectors(view.hand)
         g = view._g  # noqa: SLF001 - the live view's own game
         seat = view.seat
-        key = g.hand_keys[seat]
-        d0, d1, d2, d3, d4 = (key >> 15) & 7, (key >> 18) & 7, (key >> 21) & 7, (key >> 24) & 7, key >> 27
-        hu = [(key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
-              ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4]
         memo = g.cards.memo
-        tables = _ORDERS_BY_KEY.get(id(memo))
+        tables = self._vector_tables
         if tables is None or tables[0] is not memo:
-            if len(_ORDERS_BY_KEY) > 64:
-                _ORDERS_BY_KEY.clear()
-            tables = _ORDERS_BY_KEY[id(memo)] = (memo, {})
+            tables = _ORDERS_BY_KEY.get(id(memo))
+            if tables is None or tables[0] is not memo:
+                if len(_ORDERS_BY_KEY) > 64:
+                    _ORDERS_BY_KEY.clear()
+                tables = _ORDERS_BY_KEY[id(memo)] = (memo, {}, {})
+            self._vector_tables = tables
+        key = g.hand_keys[seat]
+        got = tables[2].get(key)
+        if got is None:
+            if len(tables[2]) > 50_000:
+                tables[2].clear()
+            d0, d1, d2, d3, d4 = ((key >> 15) & 7, (key >> 18) & 7, (key >> 21) & 7,
+                                  (key >> 24) & 7, key >> 27)
+            got = tables[2][key] = (
+                [(key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
+                 ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4], [d0, d1, d2, d3, d4])
         okey = (seat, g.order_keys[seat])
         orders = tables[1].get(okey)
         if orders is None:
             orders = tables[1][okey] = hand_vectors(view.hand)[2]
-        return hu, [d0, d1, d2, d3, d4], orders
+        return got[0], got[1], orders
 
     def _scorer_kind(self, view: SeatView) -> int:
         """The heuristic's, asked a dozen times a decision: the live view keeps it."""
