@@ -749,7 +749,9 @@ class _SampleSelf(HeuristicAgent):
         return sk
 
     def act(self, view: SeatView) -> tuple:
-        kind = view.decision_kind
+        live = type(view) is _LiveView
+        d = view._d if live else None  # noqa: SLF001 - a live view's decision, read at once
+        kind = d.kind if live else view.decision_kind
         if kind not in _NO_MEMORY:  # the next decision's sync reads what this one skipped
             self.sync(view)
         name = _HANDLERS.get(kind)
@@ -758,8 +760,9 @@ class _SampleSelf(HeuristicAgent):
         handler = getattr(self, name)
         # the handlers read only plain values of the context (an order id, a seat, a
         # count), which freezing leaves as they are: the live view's dict as it is
-        choice = handler(view, view.raw_context if isinstance(view, _LiveView) else dict(view.context))
-        return choice if choice in view.choices else view.choices[0]
+        choice = handler(view, d.context if live else dict(view.context))
+        choices = d.choices if live else view.choices
+        return choice if choice in choices else choices[0]
 
 
 _HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSelf.act``)
