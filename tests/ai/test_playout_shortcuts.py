@@ -146,23 +146,20 @@ def plain_fill(choices: tuple, help_ok: bool) -> tuple:
 
 def _check_take(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
     """Every ``Evaluator.fill_miss_take`` compared with the (missing, take) of ``best_fill``."""
-    real = Evaluator.fill_miss_take
+    def against_best_fill(real, second: int, label: str):  # noqa: ANN001, ANN202
+        """``real`` checked against (missing, best_fill's item ``second``)."""
 
-    def both(ev, oid, own, scorer, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its signature
-        fast = real(ev, oid, own, scorer, cu, cd, hu, hd)
-        plain = ev.best_fill(oid, own, scorer, cu, cd, hu, hd)
-        assert fast == (plain[0], plain[3]), (oid, cu, cd, hu, hd)
-        fired["fill miss and take"] += 1
-        return fast
+        def both(ev, oid, own, scorer, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its signature
+            fast = real(ev, oid, own, scorer, cu, cd, hu, hd)
+            plain = ev.best_fill(oid, own, scorer, cu, cd, hu, hd)
+            assert fast == (plain[0], plain[second]), (oid, cu, cd, hu, hd)
+            fired[label] += 1
+            return fast
 
-    real_spent = Evaluator.fill_miss_spent
+        return both
 
-    def both_spent(ev, oid, own, scorer, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its signature
-        fast = real_spent(ev, oid, own, scorer, cu, cd, hu, hd)
-        plain = ev.best_fill(oid, own, scorer, cu, cd, hu, hd)
-        assert fast == (plain[0], plain[1]), (oid, cu, cd, hu, hd)
-        fired["fill miss and spent"] += 1
-        return fast
+    both = against_best_fill(Evaluator.fill_miss_take, 3, "fill miss and take")
+    both_spent = against_best_fill(Evaluator.fill_miss_spent, 1, "fill miss and spent")
 
     real_columns = Evaluator.column_needs
 
