@@ -15,7 +15,7 @@ out and judges the rows.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solemio.ai.evaluate import (
@@ -241,8 +241,8 @@ def _least_need(amounts: list[tuple], needs: list[tuple], cu: list[float], cd: l
 # per card memo (shared by a game's copies and re-deals; held, so its id stays its own):
 # the order ids of a seat's hand, sorted, per (seat, key of its orders: ``Game.order_keys``),
 # and a hand's units and doubles per kind per key of its ingredients (``Game.hand_keys``):
-# every policy finds them (``_SampleSelf._vectors``; the lists are shared, never changed)
-_ORDERS_BY_KEY: dict[int, tuple[object, dict[tuple[int, int], list[str]], dict[int, tuple]]] = {}
+# every policy finds them (``_SampleSelf._vectors``; shared, so tuples: never changed)
+_ORDERS_BY_KEY: dict[int, tuple[object, dict[tuple[int, int], tuple[str, ...]], dict[int, tuple]]] = {}
 
 
 class _SampleSelf(HeuristicAgent):
@@ -705,7 +705,7 @@ class _SampleSelf(HeuristicAgent):
 
     _vector_tables: tuple | None = None  # ``_ORDERS_BY_KEY``'s entry for the last card memo
 
-    def _vectors(self, view: SeatView) -> tuple[list[int], list[int], list[str]]:
+    def _vectors(self, view: SeatView) -> tuple[Sequence[int], Sequence[int], Sequence[str]]:
         """``hand_vectors(view.hand)`` read from the hand's keys without sorting its faces:
         the units and doubles per kind from the ingredients' key (``Game.hand_keys``: one
         octal digit per kind's singles, then per kind's doubles), the order ids per key of
@@ -730,13 +730,13 @@ class _SampleSelf(HeuristicAgent):
                 tables[2].clear()
             d0, d1, d2, d3, d4 = ((key >> 15) & 7, (key >> 18) & 7, (key >> 21) & 7,
                                   (key >> 24) & 7, key >> 27)
-            got = tables[2][key] = (
-                [(key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
-                 ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4], [d0, d1, d2, d3, d4])
+            got = tables[2][key] = (  # tuples: shared by every policy, so never changed
+                ((key & 7) + 2 * d0, ((key >> 3) & 7) + 2 * d1, ((key >> 6) & 7) + 2 * d2,
+                 ((key >> 9) & 7) + 2 * d3, ((key >> 12) & 7) + 2 * d4), (d0, d1, d2, d3, d4))
         okey = (seat, g.order_keys[seat])
         orders = tables[1].get(okey)
         if orders is None:
-            orders = tables[1][okey] = hand_vectors(view.hand)[2]
+            orders = tables[1][okey] = tuple(hand_vectors(view.hand)[2])
         return got[0], got[1], orders
 
     def _scorer_kind(self, view: SeatView) -> int:
