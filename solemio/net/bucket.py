@@ -15,10 +15,12 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
 
+    def _level(self, now: float) -> float:
+        return min(self.burst, self.level + (now - self.at) * self.rate)
+
     def take(self) -> bool:
         now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
+        self.level, self.at = self._level(now), now
         if self.level < 1.0:
             return False
         self.level -= 1.0
@@ -26,6 +28,5 @@ class Bucket:
 
     def wait(self) -> float:
         """Seconds until a token is there (0: now)."""
-        now = time.monotonic()
-        level = min(self.burst, self.level + (now - self.at) * self.rate)
+        level = self._level(time.monotonic())
         return 0.0 if level >= 1.0 else (1.0 - level) / self.rate

@@ -43,6 +43,7 @@ from solemio.show.table import NotYourDecision
 
 log = logging.getLogger("solemio.net.client")
 
+
 def pacing(welcome: dict[str, Any]) -> Bucket:
     """The client's own bucket, a little under the cap the server announced (its hello
     took one message, and two clocks never tick alike)."""
