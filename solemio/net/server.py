@@ -50,7 +50,9 @@ class Limits:
     per_address: int = 16  # connections from one address
     rate: float = P.RATE  # messages per second, sustained, per connection
     burst: float = P.BURST  # ... and at once
-    strikes: int = 50  # refused messages before the connection is closed
+    strikes: int = 50  # refused messages at once before the connection is closed ...
+    strike_rate: float = 0.1  # ... forgiven at this many a second (a long calm session
+    # that meets the cap now and then is not closed for it; rubbish sent fast still is)
     queue: int = 2000  # frames waiting for a slow reader before it is dropped
     tables: int = 2000
     misses: float = 20.0  # table codes or tokens an address may get wrong at once ...
@@ -70,12 +72,12 @@ class Conn:
     ws: ServerConnection
     address: str
     bucket: Bucket
+    strikes: Bucket  # refusals still allowed (closed when empty)
     hello: bool = False
     name: str = "?"
     # (table code, seat or None for a spectator) -> events sent so far
     subs: dict[tuple[str, int | None], int] = field(default_factory=dict)
     out: asyncio.Queue = field(default_factory=asyncio.Queue)
-    strikes: int = 0
     closing: bool = False
 
     def push(self, msg: dict[str, Any]) -> None:
@@ -255,7 +257,8 @@ class TableServer:
                 await ws.close(1008, "too many connections")
             return
         self.per_address[address] += 1
-        conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst))
+        conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst),
+                    Bucket(self.limits.strike_rate, self.limits.strikes))
         writer = asyncio.create_task(self._write_loop(conn))
         try:
             async for frame in ws:
@@ -302,13 +305,13 @@ class TableServer:
                     answer["ref"] = ref
                 conn.push(answer)
         except ProtocolError as exc:
-            conn.strikes += 1
+            conn.strikes.take()
             if exc.reason in ("no-table", "bad-token", "not-host") and not self._may_miss(conn):
                 exc = ProtocolError("flood", "too many wrong table codes or tokens from this "
                                              "address; wait a minute")
-                conn.strikes = self.limits.strikes
+                conn.strikes.level = 0.0
             conn.push(refused(exc.reason, exc.message, **({"ref": ref} if ref is not None else {})))
-            if exc.reason == "version" or conn.strikes >= self.limits.strikes:
+            if exc.reason == "version" or conn.strikes.level < 1.0:
                 conn.close_after(1008, exc.reason)  # what it sends meanwhile is dropped
         except Exception:  # noqa: BLE001 - one bad request never takes the server down
             log.exception("a request failed")

@@ -199,6 +199,26 @@ def test_a_flood_is_refused_then_disconnected_and_others_go_on(tmp_path):
             r.close()
 
 
+def test_refusals_are_forgiven_over_time_but_not_at_once(tmp_path):
+    """A calm client that is refused now and then over a long session stays connected;
+    the same refusals sent at once close the connection."""
+    import time
+
+    with BackgroundServer(tmp_path, Limits(strikes=3, strike_rate=20.0)) as bs:
+        calm = Raw(bs.url)
+        for _ in range(8):  # 8 refusals, more than 3, each forgiven before the next
+            _refused(calm.ask({"type": "nonsense"}), "unknown-type")
+            time.sleep(0.15)
+        assert calm.ask({"type": "ping"})["type"] == "pong"
+        calm.close()
+    with BackgroundServer(tmp_path, Limits(strikes=3, strike_rate=0.001)) as bs:
+        hasty = Raw(bs.url)
+        for _ in range(3):
+            _refused(hasty.ask({"type": "nonsense"}), "unknown-type")
+        with pytest.raises(ConnectionClosed):
+            hasty.recv()
+
+
 def test_guessing_table_codes_or_tokens_is_slowed_for_the_whole_address(tmp_path):
     limits = Limits(per_address=8, misses=5, miss_rate=0.01)
     with BackgroundServer(tmp_path, limits) as bs:
