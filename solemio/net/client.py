@@ -68,6 +68,15 @@ class StaleMove(IllegalChoice):
     connection came back): read the table again."""
 
 
+class RefusedMove(IllegalChoice):
+    """The server refused a move: ``code`` is the protocol's reason code (``reason``, as
+    for every refusal, the English words), so the window can say it in its language."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
 class Refused(Exception):
     """The server refused a request: ``reason`` (a protocol reason code) and its words."""
 
@@ -476,7 +485,7 @@ class RemoteTable:
         except Refused as exc:
             if exc.reason == "stale-move":
                 raise StaleMove(str(exc)) from None
-            raise IllegalChoice(str(exc)) from None
+            raise RefusedMove(exc.reason, str(exc)) from None
 
     def preview(self, choice: tuple) -> tuple[list[dict], int | None] | None:
         """What ``choice`` would bring the viewer, as ``SeatTable.preview`` says it: its

@@ -190,12 +190,16 @@ class GameScene(Scene):
         """A person's choice, sent to the conductor; a refusal is explained on the message
         line, never ignored.  Whether it was taken."""
         from solemio.engine import IllegalChoice
+        from solemio.net.client import ConnectionLost
         from solemio.show.conductor import HIDE
+        from solemio.show.table import NotYourDecision
+        from solemio.ui.refusals import refusal_text
 
         try:
             beats = self.conductor.dispatch(choice)
-        except IllegalChoice as exc:
-            self.screen_parts.error = str(exc.reason if hasattr(exc, "reason") else exc)
+        except (IllegalChoice, ConnectionLost, NotYourDecision) as exc:
+            # (a networked table may lose its connection in the instant of a click)
+            self.screen_parts.error = refusal_text(exc, choice)
             return False
         self.screen_parts.error = ""
         for beat in beats:

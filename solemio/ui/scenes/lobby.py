@@ -108,7 +108,9 @@ class LobbyScene(FormScene):
         try:
             self.session.chat(phrase)
         except Exception as exc:  # noqa: BLE001 - a lost connection is said in the band
-            self.error = str(exc)[:80]
+            from solemio.ui.refusals import refusal_text
+
+            self.error = refusal_text(exc)
 
     def to_table(self) -> None:
         if self.app.manager.find_named("table") is not None:
