@@ -103,3 +103,63 @@ def test_a_play_out_without_its_round_applies_as_unchecked() -> None:
         plain.apply_unchecked(choice)
         fast.apply_playout(choice, -1)
         assert position(fast) == position(plain)
+
+
+def loops_turn(g: Game, rng, round_no: int) -> list[str]:
+    """An opponent's turn the way ``playout``'s loop plays a light opponent: each decision
+    of the turn posed, its dice keyed, ``light_policy`` asked, ``apply_playout`` applied."""
+    from solemio.ai.playout import _NO_DICE, light_policy
+
+    d = g.decision()
+    seat, turns, round_now = d.seat, g.turns, g.round
+    kinds = []
+    while (d is not None and d.seat == seat and g.turns == turns and g.round == round_now
+           and (not kinds or d.kind in ("order", "draw"))):
+        if d.kind not in _NO_DICE:
+            rng.at(g, seat, d.kind)
+        kinds.append(d.kind)
+        g.apply_playout(light_policy(g, rng), round_no)
+        d = g.decision()
+    return kinds
+
+
+def light_turns(edition: str, players: int, seed: int) -> tuple[int, int, int]:
+    """A whole game in which every play decision of two or more choices is played both as
+    one ``light_turn`` and as the loop's decisions one by one: the same position, the same
+    dice.  Returns the turns compared, the order and the draw decisions in them."""
+    from solemio.ai.playout import KeyedRandom, light_turn
+
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:players]
+    g = new_game(cs, colours, seed).clone(log=False)
+    rng = random.Random(seed)
+    turns = orders = draws = 0
+    while not g.is_over():
+        d = g.decision()
+        round_no = g.round if rng.random() < 0.9 else -1  # -1: a seat with noise's play-out
+        if d.kind == "play" and len(d.choices) > 1:
+            fused, loop = g.clone(log=False), g.clone(log=False)
+            key = rng.randrange(1 << 64)
+            fr, lr = KeyedRandom(key), KeyedRandom(key)
+            light_turn(fused, fused.decision(), fr, round_no)
+            kinds = loops_turn(loop, lr, round_no)
+            assert position(fused) == position(loop), (edition, seed, g.turns, kinds)
+            assert (fr._base, fr._n) == (lr._base, lr._n), (edition, seed, g.turns, kinds)
+            turns += 1
+            orders += "order" in kinds
+            draws += "draw" in kinds
+            g = fused
+        else:
+            g.apply_playout(d.choices[rng.randrange(len(d.choices))], round_no)
+    return turns, orders, draws
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_light_opponents_whole_turn_is_the_loops_turn(edition: str) -> None:
+    """``playout.light_turn`` (a light opponent's play, order and draw at once) leaves the
+    position and the dice the play-out loop's decisions one by one leave."""
+    turns = orders = draws = 0
+    for seed in range(4):
+        t, o, dr = light_turns(edition, 2 + seed % 4, 900 + seed)
+        turns, orders, draws = turns + t, orders + o, draws + dr
+    assert turns > 200 and orders > 50 and draws > 50, (turns, orders, draws)

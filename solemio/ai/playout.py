@@ -32,8 +32,10 @@ from solemio.ai.evaluate import (
 )
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX, Entry
-from solemio.engine import Game, SeatView
+from solemio.engine import Game, SeatView, memo
+from solemio.engine.game import HANDLERS
 from solemio.engine.kinds import KINDS
+from solemio.engine.state import DRAW, DRAW_STACK, DRAW_SUPPLY, ORDER, PLAY, Decision
 from solemio.engine.views import SeatInfo, _freeze, build_view
 
 
@@ -970,6 +972,76 @@ def _light_plays(ch: tuple) -> tuple:
 
 # decisions the light policy answers without dice: its throws there need no key
 _NO_DICE = frozenset(("draw", "fill"))
+_DRAW_BOTH = (DRAW_SUPPLY, DRAW_STACK)  # a draw decision's choices (``decide._draw``)
+
+
+def _light_order(g: Game, rng: random.Random | KeyedRandom, ch: tuple) -> tuple:
+    """The light policy's order decision among ``ch`` (no order, then the orders in hand)."""
+    n = g.n
+    supply = len(g.supply)
+    if g.round >= g.cs.rounds and supply <= n:
+        p = 1.0  # an order left in hand at the game's end scores nothing
+    elif supply <= 2 * n:
+        p = 0.9
+    else:
+        p = 0.45
+    if rng.random() < p:
+        n = len(ch) - 1
+        if n == 1 and type(rng) is KeyedRandom:
+            rng._n += 1  # noqa: SLF001 - a die among one way, thrown unmixed (as for a play)
+            return ch[1]
+        return ch[1 + int(rng.random() * n)]
+    return ch[0]
+
+
+def _light_draw(g: Game, seat: int, ch: tuple) -> tuple:
+    """The light policy's draw decision among ``ch`` (no dice)."""
+    hand = g.hands[seat]
+    n_orders = g.order_keys[seat].bit_count()  # one bit per order card in the hand
+    room = 7 - len(hand)
+    target = 3 if g.cs.help and g.cs.unfilled == "out-of-game" else 4
+    want_stack = n_orders == 0 or (n_orders + room <= target and len(hand) - n_orders >= 3)
+    if g.round >= g.cs.rounds and len(g.supply) <= 3 * g.n:
+        filled = g.filled
+        mine = len(filled[seat])
+        want_stack = mine < max(len(f) for i, f in enumerate(filled) if i != seat)
+    want = "stack" if want_stack else "supply"
+    for c in ch:
+        if c[1] == want:
+            return c
+    return ch[0]
+
+
+def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
+    """An opponent's whole turn by the light stand-in, from its play decision ``d`` (of
+    at least two choices): the play, the order decision and the draw decision that follow
+    it in the same turn, each answered as ``playout``'s loop answers it (``light_policy``'s
+    rules, its dice keyed the same way) and applied by the rules' own handlers, then the
+    next decision derived (``Game.apply_playout``, single choices of ``round_no`` applied).
+
+    The loop would pose each of those decisions and apply each choice on its own (a
+    turn of a play-out's light opponent is three decisions in Sole Mio!); the position
+    and the dice that follow are the same (``tests/test_fast_playout.py`` compares them
+    with the loop's way at every opponent's turn of whole games).
+    """
+    seat = d.seat
+    rng.at(g, seat, "play")
+    play = light_policy(g, rng)
+    handlers = HANDLERS
+    handlers[play[0]](g, play)
+    phase = g.phase
+    if phase is ORDER:  # ``memo.order_decision``'s choices: no order, the orders in hand
+        ch = g.cards.memo.order_choices[seat].get(g.order_keys[seat])
+        if ch is None:
+            ch = memo.order_decision(g).choices
+        rng.at(g, seat, "order")
+        o = _light_order(g, rng, ch)
+        handlers[o[0]](g, o)
+        phase = g.phase
+    if phase is DRAW:  # posed only while both piles have cards: both offered
+        g.apply_playout(_light_draw(g, seat, _DRAW_BOTH), round_no)
+    else:
+        g.apply_playout(None, round_no)
 
 
 def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
@@ -1009,36 +1081,9 @@ def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
             return mine[0]
         return mine[int(rng.random() * n)]
     if kind == "order":
-        n = g.n
-        supply = len(g.supply)
-        if g.round >= g.cs.rounds and supply <= n:
-            p = 1.0  # an order left in hand at the game's end scores nothing
-        elif supply <= 2 * n:
-            p = 0.9
-        else:
-            p = 0.45
-        if rng.random() < p:
-            n = len(ch) - 1
-            if n == 1 and type(rng) is KeyedRandom:
-                rng._n += 1  # noqa: SLF001 - a die among one way, thrown unmixed (as for a play)
-                return ch[1]
-            return ch[1 + int(rng.random() * n)]
-        return ch[0]
+        return _light_order(g, rng, ch)
     if kind == "draw":
-        hand = g.hands[d.seat]
-        n_orders = g.order_keys[d.seat].bit_count()  # one bit per order card in the hand
-        room = 7 - len(hand)
-        target = 3 if g.cs.help and g.cs.unfilled == "out-of-game" else 4
-        want_stack = n_orders == 0 or (n_orders + room <= target and len(hand) - n_orders >= 3)
-        if g.round >= g.cs.rounds and len(g.supply) <= 3 * g.n:
-            filled = g.filled
-            mine = len(filled[d.seat])
-            want_stack = mine < max(len(f) for i, f in enumerate(filled) if i != d.seat)
-        want = "stack" if want_stack else "supply"
-        for c in ch:
-            if c[1] == want:
-                return c
-        return ch[0]
+        return _light_draw(g, d.seat, ch)
     if kind == "fill":
         direct = [c for c in ch if c[0] == "fill" and c[2] is None]
         if direct:
@@ -1204,6 +1249,10 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
             choice = opps[d.seat].act(_LiveView(g, d.seat))  # type: ignore[arg-type]
         else:
             kind = d.kind
+            if kind is PLAY and opps is None:  # a light opponent's whole turn at once
+                light_turn(g, d, rng, auto)
+                steps += 1
+                continue
             if kind not in _NO_DICE:
                 rng.at(g, d.seat, kind)
             choice = light_policy(g, rng)

@@ -359,7 +359,7 @@ class Game:
         HANDLERS[choice[0]](self, choice)
         self._advance()
 
-    def apply_playout(self, choice: Choice, round_no: int) -> None:
+    def apply_playout(self, choice: Choice | None, round_no: int) -> None:
         """``apply_unchecked``, then every single-choice decision of round ``round_no`` applied too.
 
         A play-out (``solemio.ai.playout.playout``) answers a decision with one
@@ -370,9 +370,12 @@ class Game:
         play-out's loop never sees them.  ``round_no`` -1: only what ``_advance``
         applies (a seat whose policy throws dice even for a single choice).  The
         position that follows is the one ``apply_unchecked`` and the play-out's
-        loop give (``tests/test_fast_playout.py``).
+        loop give (``tests/test_fast_playout.py``).  ``choice`` None: the caller applied
+        the choices itself (``solemio.ai.playout.light_turn``, an opponent's whole turn
+        through the rules' own handlers), only the next decision is derived.
         """
-        HANDLERS[choice[0]](self, choice)
+        if choice is not None:
+            HANDLERS[choice[0]](self, choice)
         # ``_advance``'s loop, written out again on purpose: calling it with the round
         # (one function, one more frame a choice) costs a play-out 1.4 % more instructions
         # (callgrind, Mamma Mia!, session 14); keep the two loops alike
