@@ -407,8 +407,15 @@ class App:
             network.close()
 
     def close(self) -> None:
-        """Stop background thinking and leave pygame cleanly."""
+        """Stop background thinking and leave pygame cleanly.  The window goes first:
+        what follows may take seconds (an attempt to go back to a table ending, a hosted
+        table's server writing it), and the player who quit should not watch it."""
         self.remember_window()
+        if self.window is not None:
+            try:
+                self.window.hide()
+            except (AttributeError, pygame.error):
+                pass
         if self.comeback is not None:  # a table being gone back to: closed, kept
             self.comeback.cancel(wait=5.0)
         self.leave_network()

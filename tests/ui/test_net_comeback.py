@@ -189,3 +189,30 @@ def test_a_seat_the_table_no_longer_knows_is_forgotten_and_said(make_app, tmp_pa
         assert app.manager.top.comeback_text() == \
             f"Table {code} no longer knows your seat: it is forgotten."
         assert seat_tokens.tables() == [] and seat_tokens.last() is None
+
+
+def test_quitting_hides_the_window_before_waiting_for_a_table(make_app):
+    """Closing waits up to seconds for an attempt to go back to a table (and for a hosted
+    table's server): the window is gone before that wait, not after it."""
+    app = make_app()
+    seen = []
+
+    class Window:
+        hidden = False
+        size, position = (1280, 720), (0, 0)
+
+        def hide(self):
+            self.hidden = True
+
+        def destroy(self):
+            seen.append("destroyed")
+
+    class Comeback:
+        def cancel(self, wait=0.0):
+            seen.append(("cancel", wait, app.window.hidden))
+
+    app.window, app.comeback = Window(), Comeback()
+    app.close()
+    assert seen[0][0] == "cancel" and seen[0][2] is True  # hidden while waiting
+    assert seen[-1] == "destroyed"
+    app.comeback = None  # (the fixture closes the app again)
