@@ -169,6 +169,20 @@ def _slot_key(e: Entry, me: int) -> int:
     return -n if desc[0] == "own" else n
 
 
+# an own order's step key (``_SampleSelf._own_key``): its step number (negative) times this,
+# less the hand key's digits its step reads: below every slot's number, one range per own order
+_OWN_KEYS = 1 << 30
+_ALL_DIGITS = _OWN_KEYS - 1  # every digit of a hand's key (ten octal digits)
+
+
+def _hand_key(hu: Sequence[int], hd: Sequence[int]) -> int:
+    """``Game.hand_keys``' key of a hand with these units and doubles per kind."""
+    key = 0
+    for k in range(5):
+        key += (hu[k] - 2 * hd[k]) << 3 * k | hd[k] << 3 * (k + 5)
+    return key
+
+
 # a history item's (oven entry, fold step key, kind and units seen played or -1 and 0, cards),
 # per seat and item: play-outs append the same few items again and again (an entry is never
 # changed inside a play-out: the policy's memory observes no events)
@@ -273,6 +287,9 @@ class _SampleSelf(HeuristicAgent):
     _oven_cards = 0  # cards in base + tail (the memory's count of the oven)
     _exact = False  # memory.entries is base + tail (False: rebuilt from a history)
     _fold_ev: Evaluator | None = None  # the evaluator the fold's graphs belong to
+    # the last projection's walk from ``_free``: (graph, (extra, scorer, top-up), its first
+    # slot, its end, the hand's key, its own orders' steps), for ``_same_walk``
+    _last_walk: tuple | None = None
     _graphs: dict
 
     def prepare(self, history: tuple, round_no: int) -> None:
@@ -284,6 +301,7 @@ class _SampleSelf(HeuristicAgent):
         self._base_cards = _cards(entries)
         self._base_at_free: dict[tuple, _Fold] = {}  # fold states at _base_free, by key
         self._own_reads = {}
+        self._own_masks = {}
         self.restart()
 
     def restart(self) -> None:
@@ -294,8 +312,9 @@ class _SampleSelf(HeuristicAgent):
         self._free = self._base_free
         self._oven_cards = self._base_cards
         self._at_free: dict[tuple, tuple[int, _Fold]] = {}  # this play-out's, by key
-        self._runs: dict[tuple, tuple] = {}  # this play-out's runs without own orders (``_walk``)
+        self._runs: dict[int, tuple] = {}  # this play-out's runs without own orders (``_walk``)
         self._next_order = None
+        self._last_walk = None
 
     def sync(self, view: SeatView) -> None:
         round_no, n, entries, _seen0 = self._base
@@ -373,32 +392,44 @@ class _SampleSelf(HeuristicAgent):
             m, st = self._base_free, self._base_at_free[key]
         else:
             m, st = 0, graph.root(extra)
+        if hu is self._vec_hu and hd is self._vec_hd:  # ``_vectors``' hand: its key
+            hkey = self._vec_key
+        else:
+            hkey = _hand_key(hu, hd)
         if m < free:  # the part no own order reads the hand in: kept for the next decision
-            st = self._walk(graph, st, m, free, hu, hd, scorer, topup)
+            st = self._walk(graph, st, m, free, hu, hd, hkey, scorer, topup)
             self._at_free[key] = (free, st)
             if free == self._base_free:
                 self._base_at_free[key] = st
-        st = self._walk(graph, st, free, len(self._all), hu, hd, scorer, topup)
+        path: list[tuple] = []
+        end = len(self._all)
+        st = self._walk(graph, st, free, end, hu, hd, hkey, scorer, topup, path)
+        self._last_walk = (graph, key, free, end, hkey, path)
         return list(st.cu), list(st.cd), {}
 
     def _walk(self, graph: _FoldGraph, st: _Fold, i: int, end: int, hu: list[int], hd: list[int],
-              scorer: int, topup: float) -> _Fold:
+              hkey: int, scorer: int, topup: float, path: list | None = None) -> _Fold:
         """The fold from slot ``i`` to ``end``: each step looked up, computed on its first visit.
 
         Between two own orders the steps read no hand: from a state at a slot,
         the state a run of such slots leads to is the same at every decision of
-        a play-out, so it is kept (``_runs``) and the next walk from that state
-        jumps to where the last one got and goes on from there.
+        a play-out, so it is kept (``_runs``, by the state's identity, with its
+        slot) and the next walk from that state jumps to where the last one got
+        and goes on from there.  ``hkey`` is the hand's key (``Game.hand_keys``:
+        the counts ``hu``, ``hd`` as octal digits), which keys the own orders'
+        steps (``_own_key``).  ``path``, when given, gets each own order's slot, state
+        before, step number, digits read and state after (``_same_walk``).
         """
         keys = self._keys
         runs = self._runs
+        masks = self._own_masks
         j = i
         while j < end:
             st0, j0 = st, j
-            r = (j, id(st))
+            r = id(st)
             got = runs.get(r)
-            if got is not None and got[0] is st and got[1] <= end:
-                j, st = got[1], got[2]
+            if got is not None and got[0] == j and got[1] is st and got[2] <= end:
+                j, st = got[2], got[3]
             while j < end:
                 k = keys[j]
                 if k < 0:
@@ -409,25 +440,32 @@ class _SampleSelf(HeuristicAgent):
                 st = nxt
                 j += 1
             if j > j0:
-                runs[r] = (st0, j, st)  # holds the state: its id stays its own
+                runs[r] = (j0, st0, j, st)  # holds the state: its id stays its own
             if j < end:  # an own order reads the hand: its counts of the kinds read join the key
-                k = self._own_key(keys[j], j, hu, hd, scorer)
-                nxt = st.get(k)
+                k = keys[j]
+                m = masks.get(k * 8 + scorer)
+                if m is None:
+                    m = self._own_mask(k, j, scorer)
+                ko = k * _OWN_KEYS - (hkey & m)  # ``_own_key``
+                nxt = st.get(ko)
                 if nxt is None:
-                    nxt = st[k] = self._own_step(graph, st, k[0], self._all[j], hu, hd, scorer, topup)
+                    nxt = st[ko] = self._own_step(graph, st, k, self._all[j], hu, hd, scorer, topup)
+                if path is not None:
+                    path.append((j, st, k, m, nxt))
                 st = nxt
                 j += 1
         return st
 
     # per (own order's step number, scorer's kind): the kinds of the hand its step reads
-    # (None: every kind), ``_own_key``'s
+    # (None: every kind), and per ``k * 8 + scorer`` the hand key's digits of those kinds
     _own_reads: dict[tuple[int, int], tuple[int, ...] | None]
+    _own_masks: dict[int, int]
 
-    def _own_key(self, k: int, j: int, hu: list[int], hd: list[int], scorer: int) -> tuple:
-        """An own order's step key: its number and the hand's units and doubles of the kinds
-        its step reads (a block order's chance reads its own kind's units, a show order's
-        nothing, an ordinary order's ``Evaluator.fill_deps``; the rest every kind), so a
-        change of hand elsewhere finds the step already made."""
+    def _own_mask(self, k: int, j: int, scorer: int) -> int:
+        """The bits of the hand's key (``Game.hand_keys``: an octal digit per kind's singles,
+        then per kind's doubles) that an own order's step reads: its kinds' digits (a block
+        order's chance reads its own kind's units, a show order's nothing, an ordinary
+        order's ``Evaluator.fill_deps``; the rest every kind), kept in ``_own_masks``."""
         reads = self._own_reads.get((k, scorer), False)
         if reads is False:
             own = self.kind_of(self.seat)
@@ -441,18 +479,19 @@ class _SampleSelf(HeuristicAgent):
                 deps = self.ev.fill_deps(oid, own, scorer)
                 reads = None if deps is None else tuple(sorted(deps))
             self._own_reads[(k, scorer)] = reads
-        if reads is None:
-            return (k, *hu, *hd)
-        if len(reads) == 1:
-            x = reads[0]
-            return (k, hu[x], hd[x])
-        if len(reads) == 2:
-            x, y = reads
-            return (k, hu[x], hu[y], hd[x], hd[y])
-        if len(reads) == 3:
-            x, y, z = reads
-            return (k, hu[x], hu[y], hu[z], hd[x], hd[y], hd[z])
-        return (k, *map(hu.__getitem__, reads), *map(hd.__getitem__, reads))
+        mask = _ALL_DIGITS if reads is None else sum(7 << 3 * x | 7 << 3 * (x + 5) for x in reads)
+        self._own_masks[k * 8 + scorer] = mask
+        return mask
+
+    def _own_key(self, k: int, j: int, hkey: int, scorer: int) -> int:
+        """An own order's step key: a number of its own below every slot's (``_OWN_KEYS``
+        per own order), less the hand key's digits of the kinds its step reads, so a
+        change of hand elsewhere finds the step already made (``_walk`` computes it in
+        line)."""
+        m = self._own_masks.get(k * 8 + scorer)
+        if m is None:
+            m = self._own_mask(k, j, scorer)
+        return k * _OWN_KEYS - (hkey & m)
 
     def _program(self, e: Entry, scorer: int) -> tuple:
         """What a step of an ingredient or an opponent's slot does, read once per graph:
@@ -550,7 +589,8 @@ class _SampleSelf(HeuristicAgent):
                 and planned is not None and planned[0] is pick and pick[0] == "play"
                 and planned[2] is not None and not (planned[4] and KIDX[pick[1]] == planned[5])):
             g = view._g  # noqa: SLF001 - the live view's own game
-            self._next_order = (g, len(g.history) + 1, ("play", self.seat, *pick[1:]), planned)
+            self._next_order = (g, len(g.history) + 1, ("play", self.seat, *pick[1:]), planned,
+                                self._last_walk)
         return pick
 
     def _d_order(self, view: SeatView, ctx: dict) -> tuple:
@@ -563,11 +603,50 @@ class _SampleSelf(HeuristicAgent):
                 if self._unread(KIDX[pick[1]], self._scorer_kind(view)):  # the plan's columns
                     return ("order", oid) if v >= t else ("no-order",)
                 hu, hd, orders = self._vectors(view)
+                if self._same_walk(view, nxt[4], hu, hd):  # the plan's columns
+                    return ("order", oid) if v >= t else ("no-order",)
                 cu, cd, _ = self._project(view, hu, hd)
                 if cu == pcu and cd == pcd:
                     return ("order", oid) if v >= t else ("no-order",)
                 return self._order_on(view, cu, cd, hu, hd, orders)
         return HeuristicAgent._d_order(self, view, ctx)
+
+    def _same_walk(self, view: SeatView, walk: tuple | None, hu: Sequence[int], hd: Sequence[int]) -> bool:
+        """Whether the projection with the seat's play on top, on the hand after the play,
+        is the plan's (``walk``: the turn plan's projection, ``_project``'s record of it).
+
+        The oven is the plan's and the play: its slot on top adds what the plan added to
+        the plan's columns (the same arithmetic).  Below it, only the own orders' steps
+        read the hand: each whose digits of the hand's key the play changed is found (or
+        made) again from the state the plan's walk had before it, and must lead to the
+        state that walk had after it (states after an order are shared by value), in
+        order; then every later step is the plan's too.  Any other change: False.
+        """
+        if walk is None:
+            return False
+        graph, key, free, end, hkey0, path = walk
+        all_ = self._all
+        if free != self._free or len(all_) != end + 1 or self._keys[end] < 0:
+            return False
+        scorer = self._scorer_kind(view)
+        topup = self.style.opp_topup
+        if key != (max(0, view.oven - self._oven_cards), scorer, topup) or \
+                self._graphs.get((scorer, topup)) is not graph:
+            return False
+        if hu is self._vec_hu and hd is self._vec_hd:  # ``_vectors``' hand: its key
+            hkey = self._vec_key
+        else:
+            hkey = _hand_key(hu, hd)
+        changed = hkey ^ hkey0  # the digits (kinds' singles and doubles) the play changed
+        for j, st, k, m, after in path:
+            if changed & m:
+                ko = k * _OWN_KEYS - (hkey & m)  # ``_own_key``
+                nxt = st.get(ko)
+                if nxt is None:
+                    nxt = st[ko] = self._own_step(graph, st, k, all_[j], hu, hd, scorer, topup)
+                if nxt is not after:
+                    return False
+        return True
 
     def _unread(self, kind: int, scorer: int) -> bool:
         """Whether no own order in the oven reads the hand's counts of ``kind`` in its fold
@@ -706,6 +785,10 @@ class _SampleSelf(HeuristicAgent):
         return unseen * share
 
     _vector_tables: tuple | None = None  # ``_ORDERS_BY_KEY``'s entry for the last card memo
+    # the last hand ``_vectors`` read from a live view: its units and doubles and its key
+    _vec_hu: Sequence[int] | None = None
+    _vec_hd: Sequence[int] | None = None
+    _vec_key = 0
 
     def _vectors(self, view: SeatView) -> tuple[Sequence[int], Sequence[int], Sequence[str]]:
         """``hand_vectors(view.hand)`` read from the hand's keys without sorting its faces:
@@ -739,6 +822,7 @@ class _SampleSelf(HeuristicAgent):
         orders = tables[1].get(okey)
         if orders is None:
             orders = tables[1][okey] = tuple(hand_vectors(view.hand)[2])
+        self._vec_hu, self._vec_hd, self._vec_key = got[0], got[1], key  # ``_project``'s key
         return got[0], got[1], orders
 
     def _scorer_kind(self, view: SeatView) -> int:

@@ -23,7 +23,7 @@ import pytest
 from solemio.ai.base import Searcher
 from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
-from solemio.ai.playout import KeyedRandom, _LiveView, _SampleSelf, light_policy
+from solemio.ai.playout import KeyedRandom, _hand_key, _LiveView, _SampleSelf, light_policy
 from solemio.ai.search import HardAgent
 from solemio.engine import load_cardset, new_game
 
@@ -38,6 +38,7 @@ class _Checked(_SampleSelf):
 
     def _d_order(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
         nxt = self._next_order
+        self._plan_checked = nxt
         fast = _SampleSelf._d_order(self, view, ctx)
         plain = HeuristicAgent._d_order(self, view, ctx)
         assert fast == plain, (view.hand, view.history[-3:])
@@ -94,13 +95,23 @@ class _Checked(_SampleSelf):
             self.fired["projection"] += 1
         return fast
 
-    def _walk(self, graph, st, i, end, hu, hd, scorer, topup):  # noqa: ANN001, ANN202 - its own
+    def _same_walk(self, view, walk, hu, hd):  # noqa: ANN001, ANN202 - its own
+        """The plan's columns kept only when the plain projection after the play is theirs."""
+        fast = _SampleSelf._same_walk(self, view, walk, hu, hd)
+        if fast:
+            pcu, pcd = self._plan_checked[3][6:8]
+            assert HeuristicAgent._project(self, view, hu, hd)[:2] == (pcu, pcd), (hu, hd)
+            self.fired["order after plan: walk kept"] += 1
+        return fast
+
+    def _walk(self, graph, st, i, end, hu, hd, hkey, scorer, topup, path=None):  # noqa: ANN001, ANN202
         """Every step of the fold graph walked, found or made, against ``fold_slot`` on its state."""
-        out = _SampleSelf._walk(self, graph, st, i, end, hu, hd, scorer, topup)
+        assert hkey == _hand_key(hu, hd) == self._deciding._g.hand_keys[self.seat], (hu, hd)  # noqa: SLF001
+        out = _SampleSelf._walk(self, graph, st, i, end, hu, hd, hkey, scorer, topup, path)
         for j in range(i, end):
             k = self._keys[j]
             if k < 0:
-                k = self._own_key(k, j, hu, hd, scorer)
+                k = self._own_key(k, j, hkey, scorer)
             cu, cd = list(st.cu), list(st.cd)
             e = self._all[j]
             fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
@@ -225,7 +236,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     _check_take(monkeypatch, fired)
     decisions = sum(play(edition, seed, fired) for seed in (7, 8))
     assert decisions > 300
-    assert fired["order after plan"] >= 20, fired
+    assert fired["order after plan"] >= 20 and fired["order after plan: walk kept"] >= 10, fired
     assert fired["prepared order value: fill"] >= 100, fired
     assert fired["draw"] >= 100 and fired["variant"] >= 5, fired
     assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
