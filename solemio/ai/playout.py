@@ -1011,30 +1011,58 @@ class KeyedRandom:
     difference shows after fewer play-outs (splitmix64 over the key).
     """
 
-    __slots__ = ("seed", "_s", "_base", "_n")
+    __slots__ = ("seed", "_s", "_at", "_n", "_throws")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed & _M64
         # the key's seed term, ``seed * 1_000_003 * 1009 * 8 * 16``, reduced once
         self._s = self.seed * 1_000_003 * 129_152 & _M64
-        self._base = self.seed
+        self._at = self.seed - self._s  # the key's other terms (``at``): the seed itself at first
         self._n = 0
+        # the numbers thrown with this seed, per key's other terms and throw (shared by every
+        # generator of the seed: an iteration's candidates throw the same dice at the same points)
+        throws = _THROWS.get(self.seed)
+        if throws is None:
+            if len(_THROWS) > 64:
+                _THROWS.clear()
+            throws = _THROWS[self.seed] = {}
+        self._throws = throws
+
+    @property
+    def _base(self) -> int:
+        """The key of the current decision's throws (``at``)."""
+        return (self._s + self._at) & _M64
 
     def at(self, g: Game, seat: int, kind: str) -> None:
         """Key the next throws to this decision: ``((((seed * 1_000_003 + turns) * 1009 + reveal
         step) * 8 + seat) * 16 + kind's number)`` modulo 2**64, written out as a sum whose
-        seed term is reduced once (the same number: the products of small numbers and the
-        sum stay small ints)."""
-        self._base = (self._s + g.turns * 129_152 + g.ri * 128 + seat * 16
-                      + _KIND_NO.get(kind, 15)) & _M64
+        seed term is reduced once (``_base``; the products of small numbers and their sum,
+        kept here, stay small ints)."""
+        self._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _KIND_NO.get(kind, 15)
         self._n = 0
 
     def random(self) -> float:
-        self._n += 1
-        x = (self._base + self._n * 0x9E3779B97F4A7C15) & _M64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-        return ((x ^ (x >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+        """splitmix64 over the key and the throw's number, each number made once per seed
+        (its arithmetic is on 64-bit ints, several times a list look-up in Python)."""
+        n = self._n = self._n + 1
+        if n < 64:
+            key = self._at * 64 + n
+            got = self._throws.get(key)
+            if got is None:
+                got = self._throws[key] = _splitmix(self._s + self._at, n)
+            return got
+        return _splitmix(self._s + self._at, n)
+
+
+_THROWS: dict[int, dict[int, float]] = {}  # ``KeyedRandom``'s numbers per seed
+
+
+def _splitmix(base: int, n: int) -> float:
+    """The ``n``-th number of splitmix64 keyed by ``base`` (modulo 2**64), in [0, 1)."""
+    x = (base + n * 0x9E3779B97F4A7C15) & _M64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+    return ((x ^ (x >> 31)) >> 11) * (1.0 / 9007199254740992.0)
 
 
 # the light policy's reading of a play decision's choices, per choices tuple (the engine

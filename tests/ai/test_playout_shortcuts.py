@@ -316,6 +316,38 @@ def test_keyed_dice_are_keyed_as_written() -> None:
         assert keyed._base == (((s + g.turns) * 1009 + g.ri) * 8 + seat) * 16 + number & (2**64 - 1)  # noqa: SLF001
 
 
+def plain_throw(seed: int, turns: int, ri: int, seat: int, kind: str, n: int) -> float:
+    """The ``n``-th number a keyed die throws at this decision, as first written."""
+    m = 2**64 - 1
+    number = {"play": 0, "order": 1, "help": 6, "pass": 11}.get(kind, 15)
+    x = ((((((seed & m) * 1_000_003 + turns) * 1009 + ri) * 8 + seat) * 16 + number & m)
+         + n * 0x9E3779B97F4A7C15) & m
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & m
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & m
+    return ((x ^ (x >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def test_keyed_dice_remembered_per_seed_throw_as_written() -> None:
+    """``KeyedRandom`` remembers each number per seed, key and throw (an iteration's
+    candidates throw the same dice): generators of a few seeds, interleaved at random
+    points of the game, each throw the numbers as first written."""
+    rng = random.Random(26)
+    g = new_game(load_cardset("sole-mio"), COLOURS4, seed=4)
+    seeds = [rng.getrandbits(64) for _ in range(3)] + [7]
+    dice = [KeyedRandom(s) for s in seeds for _ in range(2)]
+    remembered = 0
+    for _ in range(4000):
+        i = rng.randrange(len(dice))
+        keyed = dice[i]
+        g.turns, g.ri = rng.randrange(0, 30), rng.randrange(-1, 6)
+        seat, kind = rng.randrange(4), rng.choice(("play", "order", "help", "other"))
+        keyed.at(g, seat, kind)
+        for n in range(1, rng.randrange(2, 5)):
+            remembered += (keyed._at * 64 + n) in keyed._throws  # noqa: SLF001
+            assert keyed.random() == plain_throw(seeds[i // 2], g.turns, g.ri, seat, kind, n)
+    assert remembered > 500
+
+
 def test_least_need_is_the_plain_least() -> None:
     """A variant decision's pick from its amounts costed once each (``playout._least_need``)
     is the first need of least ``miss_spent_sparse`` key, on random columns, hands and needs
