@@ -301,7 +301,9 @@ def _many_gap(many: int, cu, hu) -> tuple[int, int]:
     m = many - sum(cu)
     if m <= 0:
         return 0, 0
-    h = min(m, sum(hu))
+    h = sum(hu)
+    if not h < m:  # ``min(m, h)``
+        h = m
     return m - h, h
 
 
@@ -535,8 +537,11 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
         for k in range(5):
             t = take[k]
             if t:
-                cu[k] = max(0.0, cu[k] - t)
-                cd[k] = min(cd[k], cu[k] / 2)
+                left = cu[k] - t  # ``max(0.0, ...)``, ``min(cd, ...)``: the builtins cost more
+                left = cu[k] = left if left > 0.0 else 0.0
+                half = left / 2
+                if half < cd[k]:
+                    cd[k] = half
     return mv
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from solemio.ai.evaluate import (
     _ZERO,
@@ -141,9 +140,12 @@ def _taken(graph: _FoldGraph, st: _Fold, take: list[float] | None) -> _Fold:
     cd = list(st.cd)
     for kind in range(5):
         t = take[kind]
-        if t:
-            cu[kind] = max(0.0, cu[kind] - t)
-            cd[kind] = min(cd[kind], cu[kind] / 2)
+        if t:  # ``max(0.0, ...)`` and ``min(cd, ...)`` written out: the builtins cost more
+            left = cu[kind] - t
+            left = cu[kind] = left if left > 0.0 else 0.0
+            half = left / 2
+            if half < cd[kind]:
+                cd[kind] = half
     return graph.intern(cu, cd)
 
 
@@ -374,7 +376,9 @@ class _SampleSelf(HeuristicAgent):
         """
         if not self._exact:
             return HeuristicAgent._project(self, view, hu, hd)
-        extra = max(0, view.oven - self._oven_cards)
+        extra = view.oven - self._oven_cards
+        if extra < 0:  # ``max(0, ...)``
+            extra = 0
         scorer = self._scorer_kind(view)
         topup = self.style.opp_topup
         if self._fold_ev is not self.ev:  # the fold's states, remembered for this card set
@@ -630,8 +634,10 @@ class _SampleSelf(HeuristicAgent):
             return False
         scorer = self._scorer_kind(view)
         topup = self.style.opp_topup
-        if key != (max(0, view.oven - self._oven_cards), scorer, topup) or \
-                self._graphs.get((scorer, topup)) is not graph:
+        extra = view.oven - self._oven_cards
+        if extra < 0:  # ``max(0, ...)``
+            extra = 0
+        if key != (extra, scorer, topup) or self._graphs.get((scorer, topup)) is not graph:
             return False
         if hu is self._vec_hu and hd is self._vec_hd:  # ``_vectors``' hand: its key
             hkey = self._vec_key
@@ -895,14 +901,21 @@ class _LiveView:
     re-deal: every field is public or its own), but builds only what the policy
     reads: a whole frozen view per decision cost a quarter of a play-out.  A
     field without a shortcut comes from the full view, built once on demand.
+    The fields read at nearly every decision are plain slots, set when the view
+    is made; no ``__getattr__`` (a class with one pays a hook on every attribute
+    read, slots included).
     """
 
-    __slots__ = ("_g", "_d", "seat", "_full", "_hand", "_context", "_seats", "_columns", "sk", "oe")
+    __slots__ = ("_g", "_d", "seat", "choices", "history", "round", "_full", "_hand", "_context",
+                 "_seats", "_columns", "sk", "oe")
 
     def __init__(self, g: Game, seat: int) -> None:
         self._g = g
-        self._d = g.decision()
+        d = self._d = g.decision()
         self.seat = seat
+        self.choices: tuple = d.choices
+        self.history: list = g.history
+        self.round: int = g.round
         self._full: SeatView | None = None
         self._hand: tuple | None = None
         self._context: tuple | None = None
@@ -915,9 +928,6 @@ class _LiveView:
         if self._full is None:
             self._full = build_view(self._g, self.seat)
         return self._full
-
-    def __getattr__(self, name: str) -> Any:  # seats, columns, ...: the full view's
-        return getattr(self._view(), name)
 
     @property
     def decision_kind(self) -> str:
@@ -937,10 +947,6 @@ class _LiveView:
         return self._columns
 
     @property
-    def choices(self) -> tuple:
-        return self._d.choices
-
-    @property
     def raw_context(self) -> dict:
         """The decision's context as the engine made it (read it, never change it)."""
         return self._d.context
@@ -957,14 +963,6 @@ class _LiveView:
             face = self._g.cards.face
             self._hand = tuple(sorted(face[c] for c in self._g.hands[self.seat]))
         return self._hand
-
-    @property
-    def history(self) -> list:
-        return self._g.history
-
-    @property
-    def round(self) -> int:
-        return self._g.round
 
     @property
     def rounds(self) -> int:
@@ -989,6 +987,15 @@ class _LiveView:
     @property
     def cardset(self) -> str:
         return self._g.cs.id
+
+    # the fields without a shortcut: the full view's
+    phase = property(lambda self: self._view().phase)
+    turn = property(lambda self: self._view().turn)
+    deciding = property(lambda self: self._view().deciding)
+    used = property(lambda self: self._view().used)
+    oven_top = property(lambda self: self._view().oven_top)
+    revealed = property(lambda self: self._view().revealed)
+    winners = property(lambda self: self._view().winners)
 
 
 _M64 = (1 << 64) - 1

@@ -7,15 +7,15 @@ positions of random games (turns and reveals, every edition)."""
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 from conftest import COLOURS4
 
 from solemio.ai.playout import _LiveView
-from solemio.engine import load_cardset, new_game
+from solemio.engine import SeatView, load_cardset, new_game
 
-FIELDS = ("decision_kind", "choices", "context", "hand", "round", "rounds", "supply", "oven",
-          "scorer_holder", "scorer", "cardset", "columns", "turn", "phase")
+FIELDS = tuple(f.name for f in fields(SeatView) if f.name not in ("history", "seats"))
 
 
 @pytest.mark.parametrize("edition", ["sole-mio", "grande", "mamma-mia"])
@@ -38,3 +38,11 @@ def test_live_view_matches_the_seat_view(edition: str) -> None:
             checked += 1
             g.apply(rng.choice(d.choices))
     assert checked > 300
+
+
+def test_live_view_serves_every_field_of_the_seat_view() -> None:
+    """Every field of ``SeatView`` is an attribute of the live view's class (it has no
+    ``__getattr__`` to fall back on)."""
+    assert not hasattr(_LiveView, "__getattr__")
+    for f in fields(SeatView):
+        assert hasattr(_LiveView, f.name), f.name  # a property or a slot
