@@ -406,12 +406,12 @@ class HeuristicAgent(Agent):
             k = KIDX[ch[1]]
             s, d = ch[2], ch[3]
             units = s + 2 * d
-            cu = list(cu0)
-            cd = list(cd0)
+            cu = [*cu0]
+            cd = [*cd0]
             cu[k] += units
             cd[k] += d
-            h2u = list(hu)
-            h2d = list(hd)
+            h2u = [*hu]
+            h2d = [*hd]
             h2u[k] -= units
             h2d[k] -= d
             score = 0.0

@@ -136,8 +136,8 @@ def _taken(graph: _FoldGraph, st: _Fold, take: list[float] | None) -> _Fold:
     the units taken, a kind's doubles no more than half its units left."""
     if take is None:
         return st
-    cu = list(st.cu)
-    cd = list(st.cd)
+    cu = [*st.cu]
+    cd = [*st.cd]
     for kind in range(5):
         t = take[kind]
         if t:  # ``max(0.0, ...)`` and ``min(cd, ...)`` written out: the builtins cost more
@@ -409,7 +409,7 @@ class _SampleSelf(HeuristicAgent):
         end = len(self._all)
         st = self._walk(graph, st, free, end, hu, hd, hkey, scorer, topup, path)
         self._last_walk = (graph, key, free, end, hkey, path)
-        return list(st.cu), list(st.cd), {}
+        return [*st.cu], [*st.cd], {}
 
     def _walk(self, graph: _FoldGraph, st: _Fold, i: int, end: int, hu: list[int], hd: list[int],
               hkey: int, scorer: int, topup: float, path: list | None = None) -> _Fold:
@@ -526,10 +526,10 @@ class _SampleSelf(HeuristicAgent):
         tag = prog[0]
         if tag == "ing":  # a state of its own: two paths hardly ever meet after an ingredient
             _t, kind, units, doubles = prog
-            cu = list(st.cu)
+            cu = [*st.cu]
             cu[kind] += units
             if doubles:
-                cd = list(st.cd)
+                cd = [*st.cd]
                 cd[kind] += doubles
                 graph.size += 1
                 return _fold(tuple(cu), tuple(cd))
@@ -539,8 +539,8 @@ class _SampleSelf(HeuristicAgent):
             return st
         if tag == "fill":
             return _taken(graph, st, opp_order_take(prog[1], prog[2], st.cu, st.cd, topup))
-        cu = list(st.cu)
-        cd = list(st.cd)
+        cu = [*st.cu]
+        cd = [*st.cd]
         if tag == "block":
             kind = prog[1]
             cu[kind] *= 0.4
@@ -561,8 +561,8 @@ class _SampleSelf(HeuristicAgent):
                 "fill", *sparse, bool(self.ev.spec(e.order).help and self.ev.cs.help))
         if prog[0] == "fill":
             return _taken(graph, st, own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
-        cu = list(st.cu)
-        cd = list(st.cd)
+        cu = [*st.cu]
+        cd = [*st.cd]
         fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
         return graph.intern(cu, cd)
 
