@@ -31,10 +31,10 @@ def refusal_text(exc: BaseException, choice: tuple = ()) -> str:
 
     if isinstance(exc, ConnectionLost):
         return _("The connection to the table is being restored: try again in a moment.")
-    if isinstance(exc, NotYourDecision):
-        return _("Wait for your turn.")
+    if isinstance(exc, NotYourDecision):  # (the window's own check: the server's words)
+        return _server_reason("not-your-turn") or ""
     if isinstance(exc, StaleMove):
-        return _("The table moved on before your move arrived: look again.")
+        return _server_reason("stale-move") or ""
     if isinstance(exc, RefusedMove | Refused):
         said = _server_reason(exc.code if isinstance(exc, RefusedMove) else exc.reason)
         if said is not None:
