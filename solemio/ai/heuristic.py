@@ -20,6 +20,8 @@ from solemio.ai.evaluate import Evaluator, hand_vectors, miss_spent, miss_spent_
 from solemio.ai.memory import KIDX, MemoryStyle, OvenMemory
 from solemio.engine import COLOUR_KIND, SeatView
 from solemio.engine.cardset import cardset_for
+from solemio.engine.enumerate import AnyFillChoices, kind_requests
+from solemio.engine.state import GIVE_UP
 
 _EVALUATORS: dict[str, Evaluator] = {}
 
@@ -581,6 +583,8 @@ class HeuristicAgent(Agent):
 
     def _fill_pick(self, choices: tuple, help_ok: bool) -> tuple:
         """``_d_fill``'s rule on these choices."""
+        if isinstance(choices, AnyFillChoices):
+            return self._any_fill_pick(choices, help_ok)
         direct = [c for c in choices if c[0] == "fill" and c[2] is None]
         if direct:
             return min(direct, key=lambda c: (self._cards_cost(c[1]), c))
@@ -593,6 +597,26 @@ class HeuristicAgent(Agent):
             return min((c for c, u in zip(asks, units, strict=True) if u == fewest),
                        key=lambda c: (self._cards_cost(c[1]), c))
         return ("give-up",)
+
+    def _any_fill_pick(self, choices: AnyFillChoices, help_ok: bool) -> tuple:
+        """``_fill_pick``'s answer for an order of any kinds, from its hand parts alone.
+
+        Such a decision lists every split of each part's missing units among the kinds
+        (tens of thousands of choices in Grande), and every request of a part asks for
+        exactly its ``r`` units.  So the rule's pick is the part with the fewest units
+        missing (none: a direct fill), then the cheapest cards, then the least part, with
+        the least of its requests: the same choice the listing's ``min`` finds, without
+        listing (``tests/ai/test_fill_pick.py`` compares the two).
+        """
+        parts = choices.parts
+        if not parts:
+            return GIVE_UP
+        fewest = min(r for _part, r in parts)
+        if fewest and not help_ok:
+            return GIVE_UP
+        cost = self._cards_cost
+        part = min((p for p, r in parts if r == fewest), key=lambda p: (cost(p), p))
+        return ("fill", part, min(kind_requests(fewest)) or None)
 
     def _d_variant(self, view: SeatView, ctx: dict) -> tuple:
         oid = ctx["order"]
