@@ -729,20 +729,43 @@ class HeuristicAgent(Agent):
         the units my hand's orders would have needed from them.
         """
         hu, hd, orders = self._vectors(view)
-        cu, cd, _ = self._project(view, hu, hd)
-        dem = self._demand(view, cu, cd, hu, hd, orders)
+        used = {KIDX[kind] for c in helps for kind, _s, _d in c[1]}
+        if self._demand_misses(view, orders, used):
+            # no order in hand reads a kind any answer gives: each answer loses nothing
+            # (``lost`` is 0.0 for every one), so the oven need not be projected
+            dem = None
+        else:
+            cu, cd, _ = self._project(view, hu, hd)
+            dem = self._demand(view, cu, cd, hu, hd, orders)
         best, pick = None, ("decline",)
         for c in helps:
-            left = list(hu)
-            for kind, s, d in c[1]:
-                left[KIDX[kind]] -= s + 2 * d
-            lost = sum(max(0.0, min(dem[k], hu[k]) - max(0, left[k])) for k in range(5))
+            if dem is None:
+                lost = 0.0
+            else:
+                left = list(hu)
+                for kind, s, d in c[1]:
+                    left[KIDX[kind]] -= s + 2 * d
+                lost = sum(max(0.0, min(dem[k], hu[k]) - max(0, left[k])) for k in range(5))
             key = (lost, self._cards_cost(c[1]), c)
             if best is None or key < best:
                 best, pick = key, c
         if best is not None and best[0] <= self.style.help_slack:
             return pick
         return ("decline",)
+
+    def _demand_misses(self, view: SeatView, orders: list[str], kinds: set[int]) -> bool:
+        """Whether ``_demand`` is 0 in each of ``kinds`` whatever the columns: every order in
+        hand reads a known set of kinds (``Evaluator.fill_deps``) without them, and an
+        order's hand share (``best_fill``) lies only in the kinds its variants name."""
+        if not orders:
+            return True
+        own, sk = self.kind_of(view.seat), self._scorer_kind(view)
+        deps = self.ev.fill_deps
+        for oid in orders:
+            d = deps(oid, own, sk)
+            if d is None or not kinds.isdisjoint(d):
+                return False
+        return True
 
     def _d_block(self, view: SeatView, ctx: dict) -> tuple:
         own = self.kind_of(view.seat)

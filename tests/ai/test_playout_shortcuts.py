@@ -23,6 +23,7 @@ import pytest
 from solemio.ai.base import Searcher
 from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
+from solemio.ai.memory import KIDX
 from solemio.ai.playout import KeyedRandom, _hand_key, _LiveView, _SampleSelf, light_policy
 from solemio.ai.search import HardAgent
 from solemio.engine import load_cardset, new_game
@@ -126,6 +127,19 @@ class _Checked(_SampleSelf):
         fast = _SampleSelf._demand(self, view, cu, cd, hu, hd, orders)
         assert fast == HeuristicAgent._demand(self, view, cu, cd, hu, hd, orders), (orders, hu, hd)
         self.fired["demand"] += 1
+        return fast
+
+    def _free_help(self, view, helps):  # noqa: ANN001, ANN202 - the heuristic's signature
+        """A help answer given without projecting the oven, against the answer costed in full."""
+        fast = _SampleSelf._free_help(self, view, helps)
+        used = {KIDX[kind] for c in helps for kind, _s, _d in c[1]}
+        if self._demand_misses(view, self._vectors(view)[2], used):
+            self._demand_misses = lambda *_a: False  # the plain rule: always projected
+            try:
+                assert fast == HeuristicAgent._free_help(self, view, helps), (view.hand, helps)
+            finally:
+                del self._demand_misses
+            self.fired["help without projection"] += 1
         return fast
 
     def _vectors(self, view):  # noqa: ANN001, ANN202 - the heuristic's signature
@@ -245,7 +259,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["hand vectors"] >= 300, fired
     assert fired["variants kept after a play"] >= 100, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
-        assert fired["demand"] >= 5, fired
+        assert fired["demand"] >= 5 and fired["help without projection"] >= 5, fired
     if has_block(edition):  # a block order's value is the one reader (Mamma Mia! has none)
         assert fired["opponents' expected units"] >= 20, fired
     if has_rarest(edition):  # an order whose variants read the columns
