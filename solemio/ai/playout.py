@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from solemio.ai.evaluate import (
     _ZERO,
@@ -195,16 +196,27 @@ _SLOTS: dict[int, dict[tuple, tuple[Entry, int, int, int, int]]] = {}
 # identity and held) read once (``_variant_items``): id -> (the list, amounts, needs)
 _VARIANT_ITEMS: dict[int, tuple] = {}
 
+# a need's (missing, spent) as one whole number, ``missing * _SPENT_ROOM + spent``: on whole
+# units (a variant decision's columns are the live game's cards, a hand holds whole cards and
+# an order type's amounts are whole) both are whole and a need spends far fewer than this many
+# units, so these numbers compare as the (missing, spent) pairs do, and add exactly
+_SPENT_ROOM = 1 << 16
 
-def _variant_items(firsts: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+
+def _variant_items(firsts: list[tuple]) -> tuple[list[tuple], tuple[list, list[tuple[int, int]], list]]:
     """A variant decision's distinct needs (``HeuristicAgent._variant_needs``) read once: the
-    distinct non-zero amounts (kind, amount, is a double) of all of them, and per need the
-    indices of its amounts among those in ``sparse_items``' order, its units of any kind and
-    its first choice."""
+    distinct non-zero amounts (kind, amount, is a double) of all of them in ``sparse_items``'
+    order, and the needs as (per need a getter of its amounts' costs from ``_least_need``'s
+    list, the needs' (index, units of any kind) of those that have some, their first choices).
+
+    A getter picks the need's amounts' costs and the list's last cost, always 0 (a getter
+    of one item would give the item, not a tuple)."""
     amounts: list[tuple] = []
     where: dict[tuple, int] = {}
-    needs = []
-    for need, ch in firsts:
+    idxs = []
+    manys = []
+    chs = []
+    for n, (need, ch) in enumerate(firsts):
         idx = []
         for item in sparse_items(need[0], need[1]):
             i = where.get(item)
@@ -212,48 +224,55 @@ def _variant_items(firsts: list[tuple]) -> tuple[list[tuple], list[tuple]]:
                 i = where[item] = len(amounts)
                 amounts.append(item)
             idx.append(i)
-        needs.append((tuple(idx), need[2], ch))
-    return amounts, needs
+        idxs.append(idx)
+        if need[2]:
+            manys.append((n, need[2]))
+        chs.append(ch)
+    zero = len(amounts)
+    getters = [itemgetter(*idx, zero) if idx else itemgetter(zero, zero) for idx in idxs]
+    return amounts, (getters, manys, chs)
 
 
-def _least_need(amounts: list[tuple], needs: list[tuple], cu: list[float], cd: list[float],
-                hu: list[int], hd: list[int], default: tuple) -> tuple:
+def _least_need(amounts: list[tuple], needs: tuple, cu: list[float], cd: list[float],
+                hu: Sequence[int], hd: Sequence[int], default: tuple) -> tuple:
     """The first choice of the need with the least (missing, spent) (``_variant_items``'
-    amounts and needs; ``default`` if there is none), as ``miss_spent_sparse`` costs each.
+    amounts and needs; ``default`` if there is none), as ``miss_spent_sparse`` costs each,
+    on whole units (a variant decision's: ``_SPENT_ROOM``).
 
-    Each distinct amount's (missing, spent) on these columns and hand is made once; a
-    need's are their sums in its items' order (``miss_spent_sparse`` adds the same numbers
-    in the same order; an amount the columns cover adds nothing there and 0 here, the same
-    sum).  A need that misses and spends nothing ends the search: no later one is less.
+    Each distinct amount's (missing, spent) on these columns and hand is made once, as one
+    whole number; a need's is their sum (whole numbers add exactly in any order), taken by
+    its getter in C, and the first need of the least sum is the pick.
     """
+    getters, manys, chs = needs
+    if not chs:
+        return default
+    room = _SPENT_ROOM
     costs = []
     for k, a, dbl in amounts:
-        have = cd[k] if dbl else cu[k]
-        m = a - (a if have >= a else have)
-        if m > 0:
-            held = hd[k] if dbl else hu[k]
-            h = held if held < m else m
-            costs.append((m - h, 2 * h if dbl else h))
+        if dbl:
+            have = cd[k]
+            if have < a:
+                m = a - have
+                held = hd[k]
+                h = held if held < m else m
+                costs.append((m - h) * room + 2 * h)
+            else:
+                costs.append(0)
         else:
-            costs.append((0.0, 0.0))
-    best, pick = None, default
-    for idx, many, ch in needs:
-        miss = 0.0
-        spent = 0.0
-        for i in idx:
-            c = costs[i]
-            spent += c[1]
-            miss += c[0]
-        if many:
-            m, h = _many_gap(many, cu, hu)
-            spent += h
-            miss += m
-        key = (miss, spent)
-        if best is None or key < best:
-            best, pick = key, ch
-            if not miss and not spent:
-                break  # as when the columns fill every variant offered: the first is picked
-    return pick
+            have = cu[k]
+            if have < a:
+                m = a - have
+                held = hu[k]
+                h = held if held < m else m
+                costs.append((m - h) * room + h)
+            else:
+                costs.append(0)
+    costs.append(0)  # the getters' last item
+    totals = [sum(get(costs)) for get in getters]
+    for n, many in manys:
+        m, h = _many_gap(many, cu, hu)
+        totals[n] += m * room + h
+    return chs[totals.index(min(totals))]
 
 
 # per card memo (shared by a game's copies and re-deals; held, so its id stays its own):

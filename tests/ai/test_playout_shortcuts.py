@@ -363,30 +363,34 @@ def test_keyed_dice_remembered_per_seed_throw_as_written() -> None:
 
 
 def test_least_need_is_the_plain_least() -> None:
-    """A variant decision's pick from its amounts costed once each (``playout._least_need``)
-    is the first need of least ``miss_spent_sparse`` key, on random columns, hands and needs
-    with singles, doubles and units of any kind."""
+    """A variant decision's pick from its amounts costed once each as one whole number
+    (``playout._least_need``) is the first need of least ``miss_spent_sparse`` key, on random
+    whole columns (a variant decision's: the live game's cards), hands and needs with
+    singles, doubles and units of any kind, ties included."""
     from solemio.ai.evaluate import miss_spent_sparse
     from solemio.ai.playout import _least_need, _variant_items
 
     rng = random.Random(26)
-    differ = 0
+    differ = ties = 0
     for _ in range(3000):
         firsts = []
         for n in range(rng.randrange(1, 12)):
-            units = tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(5))
-            dbl = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))
-            firsts.append(((units, dbl, rng.choice((0, 0, 0, 3, 6))), ("variant", n)))
-        cu = [rng.choice((0.0, 0.5, 1.0, 2.0, 2.4, 3.0, 5.0)) for _ in range(5)]
-        cd = [min(rng.choice((0.0, 0.5, 1.0, 2.0)), c / 2) for c in cu]
-        hu = [rng.randrange(0, 5) for _ in range(5)]
+            units = tuple(rng.choice((0, 0, 1, 2, 3, 4, 9)) for _ in range(5))
+            dbl = tuple(rng.choice((0, 0, 0, 1, 2, 4)) for _ in range(5))
+            firsts.append(((units, dbl, rng.choice((0, 0, 0, 3, 6, 20))), ("variant", n)))
+        cu = [float(rng.choice((0, 1, 2, 3, 5))) for _ in range(5)]
+        cd = [float(min(rng.choice((0, 1, 2)), c // 2)) for c in cu]
+        hu = [rng.randrange(0, 9) for _ in range(5)]
         hd = [rng.randrange(0, 1 + h // 2) for h in hu]
-        plain_best, plain = None, ("none",)
+        plain_best, plain, keys = None, ("none",), []
         for (units, dbl, many), ch in firsts:
             key = miss_spent_sparse(sparse_items(units, dbl), many, cu, cd, hu, hd)
+            keys.append(key)
             if plain_best is None or key < plain_best:
                 plain_best, plain = key, ch
         amounts, needs = _variant_items(firsts)
         assert _least_need(amounts, needs, cu, cd, hu, hd, ("none",)) == plain, (firsts, cu, cd, hu, hd)
         differ += plain != firsts[0][1]
+        ties += keys.count(plain_best) > 1
+    assert ties > 40  # the first of equal needs is picked
     assert differ > 500  # the pick is often not the first need
