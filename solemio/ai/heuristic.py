@@ -704,16 +704,17 @@ class HeuristicAgent(Agent):
         helps = [c for c in view.choices if c[0] == "help"]
         if not helps or view.seats[me].stack == 0:
             return ("decline",)
+        noisy = self.style.noise > 0.2
+        if not noisy and self.style.help_rule == "free":  # hard's rule reads none of the below
+            return self._free_help(view, helps)
         asker = ctx["asker"]
         mine = len(view.seats[me].filled)
         theirs = len(view.seats[asker].filled)
         others = max((len(s.filled) for i, s in enumerate(view.seats) if i not in (me, asker)), default=0)
         cheapest = min(helps, key=lambda c: (self._cards_cost(c[1]), c))
         cost = self._cards_cost(cheapest[1])
-        if self.style.noise > 0.2:
+        if noisy:
             return cheapest if self.rng.random() < 0.5 and cost <= 3 else ("decline",)
-        if self.style.help_rule == "free":
-            return self._free_help(view, helps)
         if not self.style.help_leader and theirs >= mine + 1 and theirs >= others:
             return ("decline",)
         if view.round >= view.rounds and theirs >= mine:
