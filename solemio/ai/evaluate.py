@@ -33,6 +33,8 @@ class Evaluator:
         self.variant_firsts_by_id: dict[int, tuple] = {}  # the same, found by the choices' identity
         # a turn plan's reading of the orders in hand (heuristic._plan_setup), per hand's orders
         self.plan_setups: dict[tuple, tuple] = {}
+        # one order's part of it (its kinds read, its plan) when it reads no other order
+        self.order_setups: dict[tuple, tuple] = {}
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)

@@ -471,13 +471,27 @@ class HeuristicAgent(Agent):
                 setups.clear()
             spec = self.ev.spec
             uniq = sorted(set(orders))
+            parts = [self._order_setup(oid, own, sk, orders) for oid in uniq]
             got = setups[key] = (
                 any(spec(o).otype.name == "none-of-mine" for o in orders),
                 any(spec(o).otype.special == "block" for o in orders),
                 uniq,
-                [self._value_deps(oid, own, sk, orders) for oid in uniq],
-                [self._value_plan(oid, own, sk, orders) for oid in uniq],
+                [p[0] for p in parts],
+                [p[1] for p in parts],
             )
+        return got
+
+    def _order_setup(self, oid: str, own: int, sk: int, orders: list[str]) -> tuple:
+        """(``_value_deps``, ``_value_plan``) of one order in hand.  Only a series order
+        whose series are planned reads the other orders in hand; every other order's pair
+        is the same in every hand, so the evaluator keeps it (a new hand is met often)."""
+        if self.style.plan_series and self.ev.spec(oid).series:
+            return self._value_deps(oid, own, sk, orders), self._value_plan(oid, own, sk, orders)
+        key = (oid, own, sk)
+        got = self.ev.order_setups.get(key)
+        if got is None:
+            got = self.ev.order_setups[key] = (self._value_deps(oid, own, sk, orders),
+                                               self._value_plan(oid, own, sk, orders))
         return got
 
     @staticmethod
