@@ -40,6 +40,7 @@ from dataclasses import replace
 from typing import Any
 
 from solemio.ai.base import Cancelled, Searcher
+from solemio.ai.collector import collector_paused
 from solemio.ai.evaluate import hand_vectors
 from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
 from solemio.ai.memory import MemoryStyle
@@ -143,7 +144,8 @@ class HardAgent(HeuristicAgent):
         if len(cands) < 2:
             return default
         try:
-            return self._search(view, cands, default, searcher)
+            with collector_paused():
+                return self._search(view, cands, default, searcher)
         except Cancelled:
             return default
 

@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from solemio.ai.collector import collector_paused
+
 log = logging.getLogger(__name__)
 
 POLL_S = 0.004  # how often a waiting search looks at the cancel flag
@@ -111,7 +113,8 @@ def _worker_main(tasks: Any, results: Any, generation: Any, ready: Any, wid: int
 
         try:
             sample = _Unpickler(io.BytesIO(blob), statics).load()
-            row = iteration_row(sample, spec, idx, stale)
+            with collector_paused():
+                row = iteration_row(sample, spec, idx, stale)
         except Exception:  # noqa: BLE001 - a broken iteration is dropped, the search goes on
             log.exception("play-out worker %d failed", wid)
             row = None
