@@ -163,3 +163,72 @@ def test_a_light_opponents_whole_turn_is_the_loops_turn(edition: str) -> None:
         t, o, dr = light_turns(edition, 2 + seed % 4, 900 + seed)
         turns, orders, draws = turns + t, orders + o, draws + dr
     assert turns > 200 and orders > 50 and draws > 50, (turns, orders, draws)
+
+
+def loops_run(g: Game, rng, me: int, start_round: int, auto: int) -> tuple[list[str], int]:
+    """The light opponents' decisions the way ``playout``'s loop took them one by one before
+    ``light_run``: a play by ``light_turn``, any other decision posed, its dice keyed,
+    ``light_policy`` asked, ``apply_playout`` applied; until the seat ``me`` decides, a
+    decision has a single choice, the round ends or the game.  The kinds and the steps."""
+    from solemio.ai.playout import _NO_DICE, light_policy, light_turn
+
+    kinds: list[str] = []
+    d = g.decision()
+    while True:
+        kinds.append(d.kind)
+        if d.kind == "play":
+            light_turn(g, d, rng, auto)
+        else:
+            if d.kind not in _NO_DICE:
+                rng.at(g, d.seat, d.kind)
+            g.apply_playout(light_policy(g, rng), auto)
+        d = g.decision()
+        if d is None or d.seat == me or len(d.choices) == 1 or g.round != start_round:
+            return kinds, len(kinds)
+
+
+def light_runs(edition: str, players: int, seed: int) -> list[str]:
+    """A whole game in which every run of other seats' decisions is played both by
+    ``light_run`` and by the loop's way one by one: the same position, the same dice, the
+    same steps.  Returns the kinds of the decisions compared."""
+    from solemio.ai.playout import KeyedRandom, light_run
+
+    cs = load_cardset(edition)
+    colours = ["blue", "green", "brown", "red", "yellow"][:players]
+    g = new_game(cs, colours, seed).clone(log=False)
+    rng = random.Random(seed)
+    me = seed % players
+    seen: list[str] = []
+    while not g.is_over():
+        d = g.decision()
+        start_round = g.round
+        auto = start_round if rng.random() < 0.9 else -1  # -1: a seat with noise's play-out
+        if d.seat != me:
+            fused, loop = g.clone(log=False), g.clone(log=False)
+            key = rng.randrange(1 << 64)
+            fr, lr = KeyedRandom(key), KeyedRandom(key)
+            steps = light_run(fused, fused.decision(), fr, me, start_round, auto)
+            kinds, loop_steps = loops_run(loop, lr, me, start_round, auto)
+            assert position(fused) == position(loop), (edition, seed, g.turns, kinds)
+            assert (fr._base, fr._n) == (lr._base, lr._n), (edition, seed, g.turns, kinds)
+            assert steps == loop_steps, (edition, seed, g.turns, kinds)
+            seen += kinds
+            g = fused
+        else:
+            g.apply_playout(d.choices[rng.randrange(len(d.choices))], auto)
+    return seen
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_light_run_is_the_loops_decisions(edition: str) -> None:
+    """``playout.light_run`` (the light opponents' decisions until the seat decides, the
+    reveal's answered in line) leaves the position, the dice and the step count the play-out
+    loop's decisions one by one leave, over whole games of 2 to 5 players."""
+    seen: list[str] = []
+    for seed in range(8):
+        seen += light_runs(edition, 2 + seed % 4, 950 + seed)
+    counts = {str(k): seen.count(k) for k in set(seen)}
+    assert counts.get("play", 0) > 200 and counts.get("fill", 0) > 40, counts
+    assert sum(v for k, v in counts.items() if k not in ("play", "order", "draw", "fill")) > 40, counts
+    if edition == "sole-mio":
+        assert counts.get("help", 0) > 20, counts

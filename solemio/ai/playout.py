@@ -35,7 +35,7 @@ from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView, memo
 from solemio.engine.game import HANDLERS
 from solemio.engine.kinds import KINDS
-from solemio.engine.state import DRAW, DRAW_STACK, DRAW_SUPPLY, ORDER, PLAY, Decision
+from solemio.engine.state import DRAW, DRAW_STACK, DRAW_SUPPLY, FILL, HELP, ORDER, PLAY, Decision
 from solemio.engine.views import SeatInfo, _freeze, build_view
 
 
@@ -1021,6 +1021,7 @@ _M64 = (1 << 64) - 1
 _KIND_NO = {k: i for i, k in enumerate(
     ("play", "order", "draw", "series", "variant", "fill", "help", "block",
      "show-ask", "show-card", "show-play", "pass"))}
+_PLAY_NO, _ORDER_NO = _KIND_NO["play"], _KIND_NO["order"]  # ``KeyedRandom.at``'s, set in line
 
 
 class KeyedRandom:
@@ -1154,8 +1155,9 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
     """An opponent's whole turn by the light stand-in, from its play decision ``d`` (of
     at least two choices): the play, the order decision and the draw decision that follow
     it in the same turn, each answered as ``playout``'s loop answers it (``light_policy``'s
-    rules, its dice keyed the same way) and applied by the rules' own handlers, then the
-    next decision derived (``Game.apply_playout``, single choices of ``round_no`` applied).
+    rules, its dice keyed the same way: ``KeyedRandom.at``'s key set here in line) and
+    applied by the rules' own handlers, then the next decision derived
+    (``Game.apply_playout``, single choices of ``round_no`` applied).
 
     The loop would pose each of those decisions and apply each choice on its own (a
     turn of a play-out's light opponent is three decisions in Sole Mio!); the position
@@ -1163,8 +1165,39 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
     with the loop's way at every opponent's turn of whole games).
     """
     seat = d.seat
-    rng.at(g, seat, "play")
-    play = light_policy(g, rng)
+    ch = d.choices
+    # ``rng.at(g, seat, "play")`` and ``light_policy``'s play, in line
+    at = rng._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _PLAY_NO  # noqa: SLF001
+    got = _LIGHT_PLAYS.get(id(ch))
+    if got is None or got[0] is not ch:
+        got = _light_plays(ch)
+    _ch, kinds, mines, play = got
+    if kinds:
+        throws = rng._throws  # noqa: SLF001 - ``KeyedRandom.random``'s first throws, in line
+        n = len(kinds)
+        if n == 1:  # a die among one way, thrown unmixed (``light_policy``)
+            thrown = 1
+            mine = mines[0]
+        else:
+            thrown = 1
+            r = throws.get(at * 64 + 1)
+            if r is None:
+                r = throws[at * 64 + 1] = _splitmix(rng._s + at, 1)  # noqa: SLF001
+            mine = mines[int(r * n)]
+        if mine:
+            n = len(mine)
+            thrown = 2
+            if n == 1:
+                play = mine[0]
+            else:
+                r = throws.get(at * 64 + 2)
+                if r is None:
+                    r = throws[at * 64 + 2] = _splitmix(rng._s + at, 2)  # noqa: SLF001
+                play = mine[int(r * n)]
+        rng._n = thrown  # noqa: SLF001
+    else:
+        rng._n = 0  # noqa: SLF001
+        play = ch[0]
     handlers = HANDLERS
     handlers[play[0]](g, play)
     phase = g.phase
@@ -1172,7 +1205,8 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
         ch = g.cards.memo.order_choices[seat].get(g.order_keys[seat])
         if ch is None:
             ch = memo.order_decision(g).choices
-        rng.at(g, seat, "order")
+        rng._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _ORDER_NO  # noqa: SLF001 - ``at``
+        rng._n = 0  # noqa: SLF001
         o = _light_order(g, rng, ch)
         handlers[o[0]](g, o)
         phase = g.phase
@@ -1180,6 +1214,78 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
         g.apply_playout(_light_draw(g, seat, _DRAW_BOTH), round_no)
     else:
         g.apply_playout(None, round_no)
+
+
+# the light policy's fill decision per choices tuple (the engine keeps one per hand key, what
+# is missing and whether help may be asked: ``memo.fill_choices``), keyed by its id and holding
+# the tuple itself, as ``_LIGHT_PLAYS``
+_LIGHT_FILLS: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _light_fill(ch: tuple) -> tuple:
+    """``light_policy``'s fill decision among ``ch`` (no dice), remembered per choices tuple."""
+    got = _LIGHT_FILLS.get(id(ch))
+    if got is not None and got[0] is ch:
+        return got[1]
+    direct = [c for c in ch if c[0] == "fill" and c[2] is None]
+    if direct:
+        pick = min(direct, key=lambda c: sum(s + 2 * dd for _k, s, dd in c[1]))
+    else:
+        asks = [c for c in ch if c[0] == "fill"]
+        pick = asks[0] if asks else ch[-1]
+    if len(_LIGHT_FILLS) > 20_000:
+        _LIGHT_FILLS.clear()
+    _LIGHT_FILLS[id(ch)] = (ch, pick)
+    return pick
+
+
+def light_run(g: Game, d: Decision, rng: KeyedRandom, me: int, start_round: int, auto: int) -> int:
+    """The light opponents' decisions from ``d`` on (``playout``'s loop without rule-of-thumb
+    opponents), until the seat ``me`` decides, a decision has a single choice, the round
+    ``start_round`` ends or the game: each answered as the loop answers it (``light_policy``
+    with ``KeyedRandom.at``'s dice; a play by ``light_turn``), applied by
+    ``Game.apply_playout(choice, auto)``.  Returns the loop's steps it took.
+
+    In the reveal the opponents are asked for help one after another, and fill, choose
+    variants and series; the loop would take one turn, a policy call and a dice key per
+    decision.  Here each kind is answered in line, the dice' key and first throw too,
+    and a fill's answer (no dice) is remembered per choices tuple (``_light_fill``).  The
+    positions and the dice that follow are the loop's (``tests/test_fast_playout.py``).
+    """
+    steps = 0
+    throws = rng._throws  # noqa: SLF001 - ``KeyedRandom.random``'s first throws, in line
+    kind_no = _KIND_NO
+    while True:
+        kind = d.kind
+        if kind is PLAY:
+            light_turn(g, d, rng, auto)
+        else:
+            seat = d.seat
+            ch = d.choices
+            if kind is FILL:
+                choice = _light_fill(ch)
+            elif kind is DRAW:
+                choice = _light_draw(g, seat, ch)
+            else:
+                at = rng._at = (g.turns * 129_152 + g.ri * 128 + seat * 16  # noqa: SLF001 - ``at``
+                                + kind_no.get(kind, 15))
+                rng._n = 0  # noqa: SLF001
+                if kind is ORDER:
+                    choice = _light_order(g, rng, ch)
+                else:  # one throw: help accepted at 0.6, else a uniform choice
+                    r = throws.get(at * 64 + 1)
+                    if r is None:
+                        r = throws[at * 64 + 1] = _splitmix(rng._s + at, 1)  # noqa: SLF001
+                    rng._n = 1  # noqa: SLF001
+                    if kind is HELP:
+                        choice = ch[1] if r < 0.6 and len(ch) > 1 else ch[0]
+                    else:
+                        choice = ch[int(r * len(ch))]
+            g.apply_playout(choice, auto)
+        steps += 1
+        d = g._decision  # noqa: SLF001 - ``decision()``
+        if d is None or d.seat == me or len(d.choices) == 1 or g.round != start_round:
+            return steps
 
 
 def light_policy(g: Game, rng: random.Random | KeyedRandom) -> tuple:
@@ -1370,12 +1476,15 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
     # even for a single choice (hard has none): then each is asked
     quiet = pol.style.noise == 0.0
     auto = start_round if quiet else -1
+    due = 7  # ``stale()`` asked once every 8 steps or so
     while True:
         d = g._decision  # noqa: SLF001 - ``decision()``; None once the game is over
         if d is None:
             break
-        if steps & 7 == 7 and stale():
-            raise _OutOfTime()
+        if steps >= due:
+            due = steps + 8
+            if stale():
+                raise _OutOfTime()
         if g.round != start_round:
             break
         choices = d.choices
@@ -1383,14 +1492,13 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
             choice = choices[0]
         elif d.seat == me:
             choice = pol.act(_LiveView(g, me))  # type: ignore[arg-type]
-        elif opps is not None and d.kind not in LIGHT_ALWAYS:
+        elif opps is None:  # light opponents, until the seat decides (``light_run``)
+            steps += light_run(g, d, rng, me, start_round, auto)
+            continue
+        elif d.kind not in LIGHT_ALWAYS:
             choice = opps[d.seat].act(_LiveView(g, d.seat))  # type: ignore[arg-type]
         else:
             kind = d.kind
-            if kind is PLAY and opps is None:  # a light opponent's whole turn at once
-                light_turn(g, d, rng, auto)
-                steps += 1
-                continue
             if kind not in _NO_DICE:
                 rng.at(g, d.seat, kind)
             choice = light_policy(g, rng)

@@ -121,6 +121,12 @@ def test_grande_playouts_play_the_opponents_by_the_rules_of_thumb(
             light_kinds.append(g.decision().kind)
         return real_light(g, rng)
 
+    real_run = S.light_run
+
+    def recording_run(g, d, rng, me, start_round, auto):  # a run of light decisions, from d
+        light_kinds.append(d.kind)
+        return real_run(g, d, rng, me, start_round, auto)
+
     ruled_answers = 0
     real_act = S._SampleSelf.act
 
@@ -138,6 +144,7 @@ def test_grande_playouts_play_the_opponents_by_the_rules_of_thumb(
         return choice
 
     monkeypatch.setattr(S, "light_policy", recording_light)
+    monkeypatch.setattr(S, "light_run", recording_run)
     monkeypatch.setattr(S._SampleSelf, "act", checked_act)
     g = new_game(load_cardset(edition), COLOURS4, seed=8)
     agents = [make_agent("normal", s, s) for s in range(4)]
