@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from solemio.engine import enumerate as en
-from solemio.engine import memo
+from solemio.engine import events as E
+from solemio.engine import memo, reveal
 from solemio.engine.kinds import KIND_INDEX
 from solemio.engine.state import (
     BLOCK,
@@ -40,6 +41,7 @@ from solemio.engine.state import (
     ShowCardStep,
     ShowPlayStep,
     VariantStep,
+    record,
 )
 
 if TYPE_CHECKING:
@@ -97,6 +99,52 @@ def _help(g: Game) -> Decision:
     return _new(Decision, (step.asking, HELP, choices,
                            {"asker": r.owner, "order": cards.order[r.card].id,
                             "request": step.request}))
+
+
+def help_past_declines(g: Game) -> Decision | None:
+    """A play-out's help decision (``Game.apply_playout`` while its round runs): every asked
+    opponent whose only choice is to decline declines at once (``reveal.on_decline``'s
+    rule, without the decision posed or a step recorded for each), and the first who can
+    cover the request is asked as ``_help`` asks; None when nobody could (the order
+    failed as ``on_decline`` fails it and the reveal went on: the phase says what next).
+
+    A request goes round every opponent, and most can only decline (about nine in ten
+    help decisions of a Sole Mio! play-out): each was a decision built, its one choice
+    applied and the next step recorded.  ``tests/test_reveal_shortcuts.py`` compares the
+    positions with ``on_decline`` one helper at a time.
+    """
+    step: HelpStep = g.step  # type: ignore[assignment]
+    request = step.request
+    keys = g.hand_keys
+    asking = step.asking
+    choices = memo.help_choices(g, asking, request)
+    if len(choices) > 1:
+        return _new(Decision, (asking, HELP, choices,
+                               {"asker": g.resolving.owner,
+                                "order": g.cards.order[g.resolving.card].id,
+                                "request": request}))
+    events = g.events
+    queue = step.queue
+    i = 0
+    for helper in queue:
+        if events is not None:
+            g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
+        i += 1
+        asking = helper
+        key = (request, keys[helper])
+        choices = memo.HELPS.get(key)
+        if choices is None:
+            choices = memo.help_choices(g, helper, request)
+        if len(choices) > 1:
+            g.step = record(HelpStep, (step.fill, step.offered, request, helper, queue[i:]))
+            r = g.resolving
+            return _new(Decision, (helper, HELP, choices,
+                                   {"asker": r.owner, "order": g.cards.order[r.card].id,
+                                    "request": request}))
+    if events is not None:
+        g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
+    reveal.nobody_helped(g)
+    return None
 
 
 def _block(g: Game) -> Decision:

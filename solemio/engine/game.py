@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from solemio.engine import events as E
 from solemio.engine import memo, reveal, turn
 from solemio.engine.cardset import CardSet, in_play
-from solemio.engine.decide import BY_PHASE
+from solemio.engine.decide import BY_PHASE, help_past_declines
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
 from solemio.engine.state import (
+    HELP,
     OVER,
     PLAY,
     PUBLICLY_FORCED,
@@ -381,10 +382,18 @@ class Game:
         # (callgrind, Mamma Mia!, session 14); keep the two loops alike
         by_phase = BY_PHASE
         while True:
-            d = by_phase[self.phase](self)
-            if d is None:
-                self._decision = None
-                return
+            phase = self.phase
+            if phase is HELP and self.round == round_no:
+                # the helpers who can only decline decline at once, as the lines below
+                # would apply their single choices one by one
+                d = help_past_declines(self)
+                if d is None:
+                    continue
+            else:
+                d = by_phase[phase](self)
+                if d is None:
+                    self._decision = None
+                    return
             choices = d.choices
             if len(choices) == 1 and (self.round == round_no or d.kind in PUBLICLY_FORCED):
                 HANDLERS[choices[0][0]](self, choices[0])

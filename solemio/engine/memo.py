@@ -88,7 +88,7 @@ def card_memo(cards: Cards) -> CardMemo:
 _PLAYS: dict[int, tuple] = {}
 _SERIES: dict[tuple, tuple] = {}
 _REQUEST_ITEMS: dict[Need, tuple] = {}
-_HELPS: dict[tuple, tuple] = {}  # (request, hand key): a helper's choices
+HELPS: dict[tuple, tuple] = {}  # (request, hand key): a helper's choices (decide.py reads it)
 _FILLS: dict[tuple, tuple] = {}  # (missing, help allowed, hand key): the owner's choices
 
 
@@ -138,9 +138,9 @@ def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
     holding the same few hands."""
     key = g.hand_keys[seat]
     k = (request, key)
-    got = _HELPS.get(k)
+    got = HELPS.get(k)
     if got is None:
-        got = memo(_HELPS, k, en.help_choices, _counts_of_key(key), request)
+        got = memo(HELPS, k, en.help_choices, _counts_of_key(key), request)
     return got
 
 

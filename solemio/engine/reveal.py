@@ -336,8 +336,13 @@ def on_decline(g: Game, ch: Choice) -> None:
         ask(g, HELP, record(HelpStep, (step.fill, step.offered, step.request, step.queue[0],
                                      step.queue[1:])))
         return
-    # nobody helped: the order fails and the offered cards stay in hand (and known)
-    fail(g, r.card, "no-help")
+    nobody_helped(g)
+
+
+def nobody_helped(g: Game) -> None:
+    """Every opponent declined: the order fails and the offered cards stay in hand (and
+    known)."""
+    fail(g, g.resolving.card, "no-help")
     after_order(g)
 
 
