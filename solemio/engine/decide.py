@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from solemio.engine import enumerate as en
 from solemio.engine import events as E
 from solemio.engine import memo, reveal
+from solemio.engine.cardset import OrderSpec
 from solemio.engine.kinds import KIND_INDEX
 from solemio.engine.state import (
     BLOCK,
@@ -82,47 +83,59 @@ def _variant(g: Game) -> Decision:
 def _fill(g: Game) -> Decision:
     step: FillStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    cards = g.cards
-    spec = cards.order[r.card]
-    help_ok = g.help_allowed and spec.help
-    choices = memo.fill_choices(g, r.owner, step.missing, help_ok)
-    return _new(Decision, (r.owner, FILL, choices,
+    spec = g.cards.order[r.card]
+    choices = memo.fill_choices(g, r.owner, step.missing, g.help_allowed and spec.help)
+    return _fill_decision(g, r.owner, spec, step, choices)
+
+
+def _fill_decision(g: Game, owner: int, spec: OrderSpec, step: FillStep,
+                   choices: tuple) -> Decision:
+    return _new(Decision, (owner, FILL, choices,
                            {"order": spec.id, "missing": memo.request_items(step.missing),
-                            "from_columns": tuple(map(cards.face.__getitem__, step.take))}))
+                            "from_columns": tuple(map(g.cards.face.__getitem__, step.take))}))
 
 
 def _help(g: Game) -> Decision:
     step: HelpStep = g.step  # type: ignore[assignment]
+    return _help_decision(g, step.asking, memo.help_choices(g, step.asking, step.request),
+                          step.request)
+
+
+def _help_decision(g: Game, helper: int, choices: tuple, request: tuple) -> Decision:
     r = g.resolving
-    cards = g.cards
-    choices = memo.help_choices(g, step.asking, step.request)
-    return _new(Decision, (step.asking, HELP, choices,
-                           {"asker": r.owner, "order": cards.order[r.card].id,
-                            "request": step.request}))
+    return _new(Decision, (helper, HELP, choices,
+                           {"asker": r.owner, "order": g.cards.order[r.card].id,
+                            "request": request}))
 
 
-def help_past_declines(g: Game) -> Decision | None:
-    """A play-out's help decision (``Game.apply_playout`` while its round runs): every asked
-    opponent whose only choice is to decline declines at once (``reveal.on_decline``'s
-    rule, without the decision posed or a step recorded for each), and the first who can
-    cover the request is asked as ``_help`` asks; None when nobody could (the order
-    failed as ``on_decline`` fails it and the reveal went on: the phase says what next).
+# ---------------------------------------------------------------- a play-out's single choices
+# ``Game.apply_playout`` applies every decision of one choice while the play-out's round
+# runs.  Some reveal decisions have one choice most of the time: there it looks their
+# choices up first and applies the one choice without the decision built (its context
+# dict, the decision tuple, a turn of the loop).  Each function returns the decision when
+# it has two choices or more, else ``AGAIN`` (the rules went on: derive what follows).
+# ``tests/test_reveal_shortcuts.py`` holds each to the loop's one-by-one way.
+
+AGAIN = Decision(-1, "again", (), NO_CONTEXT)  # the single choice was applied: look again
+
+
+def help_past_declines(g: Game) -> Decision:
+    """A play-out's help decision: every asked opponent whose only choice is to decline
+    declines at once (``reveal.on_decline``'s rule, without a step recorded for each), and
+    the first who can cover the request is asked as ``_help`` asks; ``AGAIN`` when nobody
+    could (the order failed as ``on_decline`` fails it, and the reveal went on).
 
     A request goes round every opponent, and most can only decline (about nine in ten
-    help decisions of a Sole Mio! play-out): each was a decision built, its one choice
-    applied and the next step recorded.  ``tests/test_reveal_shortcuts.py`` compares the
-    positions with ``on_decline`` one helper at a time.
+    help decisions of a Sole Mio! play-out).
     """
     step: HelpStep = g.step  # type: ignore[assignment]
     request = step.request
-    keys = g.hand_keys
     asking = step.asking
     choices = memo.help_choices(g, asking, request)
     if len(choices) > 1:
-        return _new(Decision, (asking, HELP, choices,
-                               {"asker": g.resolving.owner,
-                                "order": g.cards.order[g.resolving.card].id,
-                                "request": request}))
+        return _help_decision(g, asking, choices, request)
+    keys = g.hand_keys
+    helps = memo.HELPS
     events = g.events
     queue = step.queue
     i = 0
@@ -131,20 +144,43 @@ def help_past_declines(g: Game) -> Decision | None:
             g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
         i += 1
         asking = helper
-        key = (request, keys[helper])
-        choices = memo.HELPS.get(key)
+        choices = helps.get((request, keys[helper]))
         if choices is None:
             choices = memo.help_choices(g, helper, request)
         if len(choices) > 1:
             g.step = record(HelpStep, (step.fill, step.offered, request, helper, queue[i:]))
-            r = g.resolving
-            return _new(Decision, (helper, HELP, choices,
-                                   {"asker": r.owner, "order": g.cards.order[r.card].id,
-                                    "request": request}))
+            return _help_decision(g, helper, choices, request)
     if events is not None:
         g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
     reveal.nobody_helped(g)
-    return None
+    return AGAIN
+
+
+def fill_past_single(g: Game) -> Decision:
+    """A play-out's fill decision: an owner with one choice (to give up: the hand cannot
+    fill it and no help may be asked, half of Mamma Mia!'s fill decisions) has it applied."""
+    step: FillStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    spec = g.cards.order[r.card]
+    choices = memo.fill_choices(g, r.owner, step.missing, g.help_allowed and spec.help)
+    if len(choices) == 1:
+        ch = choices[0]
+        reveal.HANDLERS[ch[0]](g, ch)
+        return AGAIN
+    return _fill_decision(g, r.owner, spec, step, choices)
+
+
+def series_past_single(g: Game) -> Decision:
+    """A play-out's series decision: an owner without partners in hand (one choice: the
+    revealed order alone) has it applied."""
+    step: SeriesStep = g.step  # type: ignore[assignment]
+    r = g.resolving
+    rev = g.cards.order[r.card].id
+    choices, mates = memo.series_parts(g, r.owner, rev, step.units)
+    if len(choices) == 1:
+        reveal.on_series(g, choices[0])
+        return AGAIN
+    return _new(Decision, (r.owner, SERIES, choices, {"order": rev, "candidates": list(mates)}))
 
 
 def _block(g: Game) -> Decision:
@@ -208,4 +244,12 @@ BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
     Phase.SHOW_CARD: _show_card,
     Phase.SHOW_PLAY: _show_play,
     Phase.OVER: _over,
+}
+
+# ``BY_PHASE`` while a play-out's round runs (``Game.apply_playout``): see ``AGAIN``.
+PLAYOUT_BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
+    **BY_PHASE,
+    Phase.HELP: help_past_declines,
+    Phase.FILL: fill_past_single,
+    Phase.SERIES: series_past_single,
 }

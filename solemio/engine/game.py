@@ -23,11 +23,10 @@ from dataclasses import dataclass, field
 from solemio.engine import events as E
 from solemio.engine import memo, reveal, turn
 from solemio.engine.cardset import CardSet, in_play
-from solemio.engine.decide import BY_PHASE, help_past_declines
+from solemio.engine.decide import AGAIN, BY_PHASE, PLAYOUT_BY_PHASE
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
 from solemio.engine.state import (
-    HELP,
     OVER,
     PLAY,
     PUBLICLY_FORCED,
@@ -380,22 +379,20 @@ class Game:
         # ``_advance``'s loop, written out again on purpose: calling it with the round
         # (one function, one more frame a choice) costs a play-out 1.4 % more instructions
         # (callgrind, Mamma Mia!, session 14); keep the two loops alike
-        by_phase = BY_PHASE
+        # while the round runs, the reveal's commonest single choices (a helper who can
+        # only decline, an owner who can only give up or lead a series alone) are applied
+        # before a decision is built for them (``decide.PLAYOUT_BY_PHASE``)
+        by_phase, auto_by_phase = BY_PHASE, PLAYOUT_BY_PHASE
         while True:
-            phase = self.phase
-            if phase is HELP and self.round == round_no:
-                # the helpers who can only decline decline at once, as the lines below
-                # would apply their single choices one by one
-                d = help_past_declines(self)
-                if d is None:
-                    continue
-            else:
-                d = by_phase[phase](self)
-                if d is None:
-                    self._decision = None
-                    return
+            auto = self.round == round_no
+            d = (auto_by_phase if auto else by_phase)[self.phase](self)
+            if d is None:
+                self._decision = None
+                return
+            if d is AGAIN:
+                continue
             choices = d.choices
-            if len(choices) == 1 and (self.round == round_no or d.kind in PUBLICLY_FORCED):
+            if len(choices) == 1 and (auto or d.kind in PUBLICLY_FORCED):
                 HANDLERS[choices[0][0]](self, choices[0])
                 continue
             if not choices:  # only after a re-deal: the owner no longer holds the shown kind
