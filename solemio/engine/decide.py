@@ -110,24 +110,24 @@ def _help_decision(g: Game, helper: int, choices: tuple, request: tuple) -> Deci
 
 # ---------------------------------------------------------------- a play-out's single choices
 # ``Game.apply_playout`` applies every decision of one choice while the play-out's round
-# runs.  Some reveal decisions have one choice most of the time: there it looks their
-# choices up first and applies the one choice without the decision built (its context
-# dict, the decision tuple, a turn of the loop).  Each function returns the decision when
-# it has two choices or more, else ``AGAIN`` (the rules went on: derive what follows).
-# ``tests/test_reveal_shortcuts.py`` holds each to the loop's one-by-one way.
-
-AGAIN = Decision(-1, "again", (), NO_CONTEXT)  # the single choice was applied: look again
+# (``g.auto_round``) runs.  Some reveal decisions have one choice most of the time: there
+# their choices are looked up first and the one choice applied without a decision built
+# for it (its context dict, the decision tuple, a turn of the loop); what follows is
+# derived the same way, so each function returns the next decision to pose (or None: the
+# game is over).  ``tests/test_reveal_shortcuts.py`` holds them to the loop's one-by-one way.
 
 
-def help_past_declines(g: Game) -> Decision:
+def help_past_declines(g: Game) -> Decision | None:
     """A play-out's help decision: every asked opponent whose only choice is to decline
     declines at once (``reveal.on_decline``'s rule, without a step recorded for each), and
-    the first who can cover the request is asked as ``_help`` asks; ``AGAIN`` when nobody
-    could (the order failed as ``on_decline`` fails it, and the reveal went on).
+    the first who can cover the request is asked as ``_help`` asks; when nobody can, the
+    order fails as ``on_decline`` fails it and the reveal goes on.
 
     A request goes round every opponent, and most can only decline (about nine in ten
     help decisions of a Sole Mio! play-out).
     """
+    if g.round != g.auto_round:
+        return _help(g)
     step: HelpStep = g.step  # type: ignore[assignment]
     request = step.request
     asking = step.asking
@@ -153,33 +153,33 @@ def help_past_declines(g: Game) -> Decision:
     if events is not None:
         g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
     reveal.nobody_helped(g)
-    return AGAIN
+    return PLAYOUT_BY_PHASE[g.phase](g)
 
 
-def fill_past_single(g: Game) -> Decision:
+def fill_past_single(g: Game) -> Decision | None:
     """A play-out's fill decision: an owner with one choice (to give up: the hand cannot
-    fill it and no help may be asked, half of Mamma Mia!'s fill decisions) has it applied."""
+    fill it and no help may be asked, most of Mamma Mia!'s fill decisions) has it applied."""
     step: FillStep = g.step  # type: ignore[assignment]
     r = g.resolving
     spec = g.cards.order[r.card]
     choices = memo.fill_choices(g, r.owner, step.missing, g.help_allowed and spec.help)
-    if len(choices) == 1:
+    if len(choices) == 1 and g.round == g.auto_round:
         ch = choices[0]
         reveal.HANDLERS[ch[0]](g, ch)
-        return AGAIN
+        return PLAYOUT_BY_PHASE[g.phase](g)
     return _fill_decision(g, r.owner, spec, step, choices)
 
 
-def series_past_single(g: Game) -> Decision:
+def series_past_single(g: Game) -> Decision | None:
     """A play-out's series decision: an owner without partners in hand (one choice: the
     revealed order alone) has it applied."""
     step: SeriesStep = g.step  # type: ignore[assignment]
     r = g.resolving
     rev = g.cards.order[r.card].id
     choices, mates = memo.series_parts(g, r.owner, rev, step.units)
-    if len(choices) == 1:
+    if len(choices) == 1 and g.round == g.auto_round:
         reveal.on_series(g, choices[0])
-        return AGAIN
+        return PLAYOUT_BY_PHASE[g.phase](g)
     return _new(Decision, (r.owner, SERIES, choices, {"order": rev, "candidates": list(mates)}))
 
 
@@ -246,7 +246,7 @@ BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
     Phase.OVER: _over,
 }
 
-# ``BY_PHASE`` while a play-out's round runs (``Game.apply_playout``): see ``AGAIN``.
+# ``BY_PHASE`` for ``Game.apply_playout``: the reveal's lone choices applied at once.
 PLAYOUT_BY_PHASE: dict[Phase, Callable[[Game], Decision | None]] = {
     **BY_PHASE,
     Phase.HELP: help_past_declines,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from solemio.engine import events as E
 from solemio.engine import memo, reveal, turn
 from solemio.engine.cardset import CardSet, in_play
-from solemio.engine.decide import AGAIN, BY_PHASE, PLAYOUT_BY_PHASE
+from solemio.engine.decide import BY_PHASE, PLAYOUT_BY_PHASE
 from solemio.engine.kinds import COLOUR_KIND, COLOURS, KIND_INDEX
 from solemio.engine.rng import GameRandom
 from solemio.engine.state import (
@@ -157,6 +157,9 @@ class Game:
         self.winners: list[int] = []
         self.tie_break: str | None = None
         self._decision: Decision | None = None
+        # the round whose single choices ``apply_playout`` is applying (-1: none), read by
+        # ``decide.PLAYOUT_BY_PHASE``: set for the length of that call only
+        self.auto_round = -1
         if deal:
             self._deal(first)
 
@@ -381,24 +384,26 @@ class Game:
         # (callgrind, Mamma Mia!, session 14); keep the two loops alike
         # while the round runs, the reveal's commonest single choices (a helper who can
         # only decline, an owner who can only give up or lead a series alone) are applied
-        # before a decision is built for them (``decide.PLAYOUT_BY_PHASE``)
-        by_phase, auto_by_phase = BY_PHASE, PLAYOUT_BY_PHASE
+        # before any decision is built for them: ``decide.PLAYOUT_BY_PHASE``'s functions
+        # for those phases, which read the round from ``auto_round`` (set for this call
+        # only: the loop itself pays nothing for them)
+        self.auto_round = round_no
+        by_phase = PLAYOUT_BY_PHASE
         while True:
-            auto = self.round == round_no
-            d = (auto_by_phase if auto else by_phase)[self.phase](self)
+            d = by_phase[self.phase](self)
             if d is None:
                 self._decision = None
+                self.auto_round = -1
                 return
-            if d is AGAIN:
-                continue
             choices = d.choices
-            if len(choices) == 1 and (auto or d.kind in PUBLICLY_FORCED):
+            if len(choices) == 1 and (self.round == round_no or d.kind in PUBLICLY_FORCED):
                 HANDLERS[choices[0][0]](self, choices[0])
                 continue
             if not choices:  # only after a re-deal: the owner no longer holds the shown kind
                 reveal.show_nothing_to_play(self)
                 continue
             self._decision = d
+            self.auto_round = -1
             return
 
     def _advance(self) -> None:
