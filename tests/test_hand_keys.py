@@ -149,3 +149,21 @@ def test_a_play_moves_the_cards_the_plain_rule_moves(edition: str, monkeypatch) 
             else:
                 g.apply_unchecked(choice)
     assert min(seen.values()) >= 10, seen  # every path is taken, and often
+
+
+def test_a_keys_counts_are_remembered_as_decoded() -> None:
+    """``memo._counts_of_key`` remembers each key's counts (the help and fill tables' misses
+    read them): every key gives its own hand's counts, made or remembered, as a tuple."""
+    from solemio.engine import memo
+
+    rng = random.Random(5)
+    keys = []
+    for _ in range(3000):
+        counts = [0] * 10
+        for _card in range(rng.randrange(8)):  # a hand holds at most 7 ingredient cards
+            counts[rng.randrange(10)] += 1
+        key = sum(c * 8**slot for slot, c in enumerate(counts))
+        keys.append((key, tuple(counts)))
+    for key, counts in keys + keys[::-1]:  # made, then remembered
+        assert memo._counts_of_key(key) == counts  # noqa: SLF001 - the memo itself
+    assert type(memo._counts_of_key(keys[0][0])) is tuple  # noqa: SLF001 - shared: never changed

@@ -59,7 +59,7 @@ def block_choices(singles: int, doubles: int, column: int, low: int) -> tuple[Ch
     return tuple(choices)
 
 
-def fill_choices(counts: list[int], missing: Need, help_ok: bool) -> tuple[Choice, ...]:
+def fill_choices(counts: Sequence[int], missing: Need, help_ok: bool) -> tuple[Choice, ...]:
     """Every way to fill ``missing`` from a hand with these counts (and a request for the
     rest), then giving up."""
     mu, md, many = missing
@@ -313,7 +313,7 @@ def kind_request(r: int, i: int) -> tuple[tuple[str, int], ...]:
         x += 1
     return _split_at(r, bars)
 
-def help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
+def help_choices(counts: Sequence[int], request: tuple) -> tuple[Choice, ...]:
     """A helper's choices: decline, or each exact way a hand with these counts covers ``request``."""
     if len(request) == 1:
         return _help_item(request[0], counts)[1]
@@ -326,7 +326,7 @@ def help_choices(counts: list[int], request: tuple) -> tuple[Choice, ...]:
     return (DECLINE, *[("help", sum(combo, ())) for combo in product(*comps)])
 
 
-def _help_item(item: tuple[str, int], counts: list[int]) -> tuple[tuple, tuple]:
+def _help_item(item: tuple[str, int], counts: Sequence[int]) -> tuple[tuple, tuple]:
     """The covers of one request item, and the helper's choices if it is the only one."""
     what, n = item
     if what.startswith("double-"):
