@@ -70,25 +70,24 @@ def next_reveal(g: Game) -> None:
     kind_of, units_of = cards.kind, cards.units
     cols, cu, events = g.cols, g.cu, g.events
     queue = g.reveal_queue
-    ri = g.ri
-    end = len(queue)
-    while ri < end:
+    # a for loop over the indexes: a Sole Mio! play-out reveals a few dozen ingredient
+    # cards, each a handful of bytecodes cheaper than with a counter kept by hand
+    for ri in range(g.ri, len(queue)):
         cid = queue[ri]
-        ri += 1
         k = kind_of[cid]
         if k >= 0:
             cols[k].append(cid)
             cu[k] += units_of[cid]
             if events is not None:
-                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri - 1})
+                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri})
             continue
-        g.ri = ri
+        g.ri = ri + 1  # start_order never reveals: the loop goes on from here if it asks nothing
         if events is not None:
-            g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri - 1,
+            g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri,
                     "owner": cards.owner[cid]})
         if start_order(g, cid):
             return
-    g.ri = ri
+    g.ri = len(queue)
     finish_scoring(g)
 
 
