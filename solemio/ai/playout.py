@@ -1205,13 +1205,46 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
         ch = g.cards.memo.order_choices[seat].get(g.order_keys[seat])
         if ch is None:
             ch = memo.order_decision(g).choices
-        rng._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _ORDER_NO  # noqa: SLF001 - ``at``
-        rng._n = 0  # noqa: SLF001
-        o = _light_order(g, rng, ch)
+        # ``rng.at(g, seat, "order")`` and ``_light_order``, in line
+        at = rng._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _ORDER_NO  # noqa: SLF001
+        n = g.n
+        supply = len(g.supply)
+        if g.round >= g.cs.rounds and supply <= n:
+            p = 1.0  # an order left in hand at the game's end scores nothing
+        elif supply <= 2 * n:
+            p = 0.9
+        else:
+            p = 0.45
+        throws = rng._throws  # noqa: SLF001
+        r = throws.get(at * 64 + 1)
+        if r is None:
+            r = throws[at * 64 + 1] = _splitmix(rng._s + at, 1)  # noqa: SLF001
+        if r < p:
+            rng._n = 2  # noqa: SLF001
+            n = len(ch) - 1
+            if n == 1:  # a die among one way, thrown unmixed
+                o = ch[1]
+            else:
+                r = throws.get(at * 64 + 2)
+                if r is None:
+                    r = throws[at * 64 + 2] = _splitmix(rng._s + at, 2)  # noqa: SLF001
+                o = ch[1 + int(r * n)]
+        else:
+            rng._n = 1  # noqa: SLF001
+            o = ch[0]
         handlers[o[0]](g, o)
         phase = g.phase
-    if phase is DRAW:  # posed only while both piles have cards: both offered
-        g.apply_playout(_light_draw(g, seat, _DRAW_BOTH), round_no)
+    if phase is DRAW:  # posed only while both piles have cards: both offered (``_light_draw``)
+        hand = g.hands[seat]
+        n_orders = g.order_keys[seat].bit_count()  # one bit per order card in the hand
+        cs = g.cs
+        target = 3 if cs.help and cs.unfilled == "out-of-game" else 4
+        want_stack = n_orders == 0 or (n_orders + 7 - len(hand) <= target and len(hand) - n_orders >= 3)
+        if g.round >= cs.rounds and len(g.supply) <= 3 * g.n:
+            filled = g.filled
+            mine = len(filled[seat])
+            want_stack = mine < max(len(f) for i, f in enumerate(filled) if i != seat)
+        g.apply_playout(DRAW_STACK if want_stack else DRAW_SUPPLY, round_no)
     else:
         g.apply_playout(None, round_no)
 
