@@ -1483,6 +1483,38 @@ def hand_worth(g: Game, seat: int) -> float:
     return per_order * orders + per_unit * g.hand_units(seat)
 
 
+# a hand's ingredient units per key of its ingredients (``Game.hand_keys``: an octal digit per
+# kind's singles, then per kind's doubles; order cards weigh nothing there and have no units)
+_KEY_UNITS: dict[int, int] = {}
+
+
+def _key_units(key: int) -> int:
+    """``Game.hand_units`` of a hand with this key of its ingredients, remembered."""
+    units = _KEY_UNITS.get(key)
+    if units is None:
+        if len(_KEY_UNITS) > 50_000:
+            _KEY_UNITS.clear()
+        units = _KEY_UNITS[key] = (sum(key >> 3 * s & 7 for s in range(5))
+                                   + 2 * sum(key >> 3 * s & 7 for s in range(5, 10)))
+    return units
+
+
+def worths(g: Game) -> list[float]:
+    """Every seat's score plus ``hand_worth``, as ``playout`` values the round's end: the same
+    arithmetic, the hand's order cards and units read from its keys (one bit per order card
+    in ``Game.order_keys``, the units from ``Game.hand_keys``: ``_key_units``) instead of
+    from its cards (``tests/ai/test_playout_value.py`` compares the two)."""
+    cs = g.cs
+    to_come = cs.rounds - g.round + 1
+    filled = g.filled
+    if g.is_over() or to_come < 1:
+        return [len(f) + 0.0 for f in filled]
+    per_order, per_unit = HAND_VALUE.get(cs.id, {}).get(to_come, HAND_VALUE_OTHER)
+    hand_keys, order_keys = g.hand_keys, g.order_keys
+    return [len(f) + (per_order * order_keys[i].bit_count() + per_unit * _key_units(hand_keys[i]))
+            for i, f in enumerate(filled)]
+
+
 def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSelf,
             stale: Callable[[], bool], opps: dict[int, _SampleSelf] | None = None) -> float:
     """Play ``g`` to the end of the round: own seat by the rules of thumb, opponents light.
@@ -1537,8 +1569,7 @@ def playout(g: Game, me: int, start_round: int, rng: KeyedRandom, pol: _SampleSe
             choice = light_policy(g, rng)
         apply(choice, auto)
         steps += 1
-    scores = g.scores()
-    worth = [s + hand_worth(g, i) for i, s in enumerate(scores)]
+    worth = worths(g)  # ``[s + hand_worth(g, i) for i, s in enumerate(g.scores())]``
     mine = worth[me]
     others = [w for i, w in enumerate(worth) if i != me]
     value = mine - sum(others) / len(others)

@@ -8,7 +8,7 @@ import pytest
 from conftest import COLOURS4, EDITIONS
 
 from solemio.ai import make_agent
-from solemio.ai.playout import HAND_VALUE, hand_worth, light_policy
+from solemio.ai.playout import HAND_VALUE, hand_worth, light_policy, worths
 from solemio.engine import load_cardset, new_game
 
 
@@ -68,6 +68,27 @@ def test_hand_worth_counts_a_kept_hand_until_the_last_round() -> None:
         g.apply(agents[g.decision().seat].decide(g))
     assert seen_round_two
     assert all(hand_worth(g, s) == 0.0 for s in range(4))  # the game is over: a hand scores nothing
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_worths_read_from_the_keys_are_the_hand_worths(edition: str) -> None:
+    """``playout.worths`` (the hand's orders and units read from its keys) gives every seat's
+    score plus ``hand_worth`` exactly, at every position of whole games of 2 to 5 players,
+    the ends of rounds and of the game included."""
+    cs = load_cardset(edition)
+    compared = kept = 0
+    for seed in range(6):
+        g = new_game(cs, ["blue", "green", "brown", "red", "yellow"][:2 + seed % 4], seed=4300 + seed)
+        rng = random.Random(seed)
+        while True:
+            plain = [s + hand_worth(g, i) for i, s in enumerate(g.scores())]
+            assert worths(g) == plain, (edition, seed, g.turns)
+            compared += 1
+            kept += any(w != s for w, s in zip(plain, g.scores(), strict=True))
+            if g.is_over():
+                break
+            g.apply(g.decision().choices[rng.randrange(len(g.decision().choices))])
+    assert compared > 1000 and kept > 500, (compared, kept)
 
 
 def test_hand_values_cover_every_round_but_the_last() -> None:
