@@ -9,6 +9,10 @@ counts them alone, with the play-outs hard ran and a digest of the game's choice
 the fold graphs grow from search to search as they do at a table, unlike the fresh
 policies of ``build/playout_replay.py``).  Two trees with the same answers print the same
 digest.  Hard's timing is ``search.CAREFUL_HARD``'s, as in ``build/playout_speed.py``.
+
+With ``--per-decision`` (no valgrind) it prints instead, per searched decision of hard,
+its round, oven length, decision kind, play-outs and CPU seconds (``time.process_time``):
+run it with two trees' ``PYTHONPATH`` to see which decisions of a game gained least.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import functools
 import hashlib
 import json
 import sys
+import time
 from dataclasses import fields, replace
 
 from solemio.ai import heuristic, make_agent, search
@@ -28,6 +33,8 @@ RECORDED = {"lost_trust": 1.0, "threshold": 0.7, "kept_threshold": 0.6,
 
 def main() -> int:
     edition, iterations = sys.argv[1], int(sys.argv[2])
+    per_decision = "--per-decision" in sys.argv[3:]
+    rows: list[dict] = []
     have = {f.name for f in fields(heuristic.Style)}
     recorded = {k: v for k, v in RECORDED.items() if k in have}
     hard_style = getattr(search, "CAREFUL_HARD", None) or replace(search.HARD, **recorded)
@@ -40,11 +47,20 @@ def main() -> int:
         agents.append(agent)
     while not game.is_over():
         seat = game.current_seat()
-        if seat == 0:  # collected: hard's decisions alone
+        if seat == 0 and per_decision:
+            d, before, t0 = game.decision(), agents[0].playouts, time.process_time()
+            choice = agents[0].decide(game)
+            if agents[0].playouts > before:
+                rows.append({"round": game.round, "oven": len(game.oven), "kind": d.kind,
+                             "playouts": agents[0].playouts - before, "cpu": time.process_time() - t0})
+        elif seat == 0:  # collected: hard's decisions alone
             choice = functools.reduce(lambda _acc, _x: agents[0].decide(game), [0], None)
         else:
             choice = agents[seat].decide(game)
         game.apply(choice)
+    if per_decision:
+        print(json.dumps(rows))
+        return 0
     print(json.dumps({"edition": edition, "playouts": agents[0].playouts,
                       "digest": hashlib.sha256(repr(game.choices_log).encode()).hexdigest()[:16]}))
     return 0
