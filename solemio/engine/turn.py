@@ -46,39 +46,42 @@ def on_play(g: Game, ch: Choice) -> None:
     seat = g.turn
     hand = g.hands[seat]
     k = KIND_INDEX[kind]
-    oven = g.oven
-    if s + d == 1:  # one card (most plays): the hand's first card of that face
-        slot = g.cards.slot
+    if s + d == 1:  # one card (most plays): the hand's first card of that face, taken out
+        slot = g.cards.slot  # in place (the hand's order kept, as the other ways keep it)
         t = k if s else k + 5
         i = 0
         for cid in hand:
             if slot[cid] == t:
                 break
             i += 1
-        oven.append(hand[i])
-        keep = hand[:i]
-        keep += hand[i + 1:]
-    elif memo.kind_counts(g, seat, k) == (s, d):
-        ckind = g.cards.kind  # every card of the kind (the hand's key counts them)
-        oven += [cid for cid in hand if ckind[cid] == k]
-        keep = [cid for cid in hand if ckind[cid] != k]
+        del hand[i]
+        g.oven.append(cid)
+        g.hand_keys[seat] -= memo.SLOT_WEIGHT[t]
+        if g.known[seat]:
+            g.forget_known(seat, (kind, 1 if s else 2))
     else:
-        ckind, cunits = g.cards.kind, g.cards.units
-        want = [0, s, d]
-        keep = []
-        for cid in hand:
-            if ckind[cid] == k and want[u := cunits[cid]]:
-                want[u] -= 1
-                oven.append(cid)
-            else:
-                keep.append(cid)
-    g.hands[seat] = keep
-    g.hand_keys[seat] -= s * memo.SLOT_WEIGHT[k] + d * memo.SLOT_WEIGHT[k + 5]
-    if g.known[seat]:
-        for _ in range(s):
-            g.forget_known(seat, (kind, 1))
-        for _ in range(d):
-            g.forget_known(seat, (kind, 2))
+        oven = g.oven
+        if memo.kind_counts(g, seat, k) == (s, d):
+            ckind = g.cards.kind  # every card of the kind (the hand's key counts them)
+            oven += [cid for cid in hand if ckind[cid] == k]
+            keep = [cid for cid in hand if ckind[cid] != k]
+        else:
+            ckind, cunits = g.cards.kind, g.cards.units
+            want = [0, s, d]
+            keep = []
+            for cid in hand:
+                if ckind[cid] == k and want[u := cunits[cid]]:
+                    want[u] -= 1
+                    oven.append(cid)
+                else:
+                    keep.append(cid)
+        g.hands[seat] = keep
+        g.hand_keys[seat] -= s * memo.SLOT_WEIGHT[k] + d * memo.SLOT_WEIGHT[k + 5]
+        if g.known[seat]:
+            for _ in range(s):
+                g.forget_known(seat, (kind, 1))
+            for _ in range(d):
+                g.forget_known(seat, (kind, 2))
     g.played_this_turn = True
     g.history.append(("play", seat, kind, s, d))
     if g.events is not None:
