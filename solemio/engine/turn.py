@@ -137,7 +137,7 @@ def on_draw(g: Game, ch: Choice) -> None:
     the last supply card drawn ends the round."""
     seat = g.turn
     hand = g.hands[seat]
-    got: list[int] = []
+    start = len(hand)  # the cards drawn join the hand's end: ``hand[start:]``
     round_over = False
     if ch[1] == "supply":  # ingredients (and the scorer card): the hand's key grows
         supply = g.supply
@@ -152,9 +152,8 @@ def on_draw(g: Game, ch: Choice) -> None:
                     g.emit({"type": E.SCORER_DRAWN, "seat": seat})
             else:
                 hand.append(cid)
-                got.append(cid)
                 key += weight[cid]
-        if got:
+        if key:  # an ingredient drawn (each weighs at least 1)
             g.exhausted[seat] = 0
             g.hand_keys[seat] += key
         round_over = not supply
@@ -165,12 +164,12 @@ def on_draw(g: Game, ch: Choice) -> None:
         while len(hand) < MAX_HAND and stack:
             cid = stack.pop()
             hand.append(cid)
-            got.append(cid)
             key += bit[cid]
         g.order_keys[seat] += key
         if g.stack_known[seat] > len(stack):
             g.stack_known[seat] = len(stack)
     if g.events is not None:
+        got = hand[start:]
         g.emit_private(
             {"type": E.DRAW, "seat": seat, "source": ch[1], "count": len(got)},
             seat,
