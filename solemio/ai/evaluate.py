@@ -35,6 +35,8 @@ class Evaluator:
         self.plan_setups: dict[tuple, tuple] = {}
         # one order's part of it (its kinds read, its plan) when it reads no other order
         self.order_setups: dict[tuple, tuple] = {}
+        # a series decision's members per choice (heuristic._series_members), by the choices' id
+        self.series_members: dict[int, tuple] = {}
 
     def spec(self, order_id: str):
         return self.cs.order(order_id)

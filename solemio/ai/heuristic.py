@@ -690,16 +690,17 @@ class HeuristicAgent(Agent):
         hu, hd, _ = self._vectors(view)
         best, pick = None, view.choices[0]
         help_ok = self.ev.cs.help
-        for ch in view.choices:
-            left = list(cu)
-            hand = list(hu)
+        noisy = bool(self.style.noise)  # without noise the score adds 0.0: left out
+        for ch, members in zip(view.choices, self._series_members(view.choices), strict=True):
+            left = [*cu]
+            hand = [*hu]
             score = 0.0
-            for oid, units in sorted(ch[1], key=lambda m: -m[1]):
-                k = KIDX[next(iter(self.ev.spec(oid).params["needs"]))]
-                take = min(units, left[k])
+            for k, units in members:
+                have = left[k]
+                take = have if have < units else units  # ``min(units, left[k])``
                 left[k] -= take
                 m = units - take
-                h = min(m, hand[k])
+                h = hand[k] if hand[k] < m else m  # ``min(m, hand[k])``
                 hand[k] -= h
                 m -= h
                 if m <= 0:
@@ -708,10 +709,27 @@ class HeuristicAgent(Agent):
                     score += 0.3
                 else:
                     score -= 0.35  # a member that fails only costs tempo (or the card)
-            score += self._noise() * 0.3
+            if noisy:
+                score += self._noise() * 0.3
             if best is None or score > best:
                 best, pick = score, ch
         return pick
+
+    def _series_members(self, choices: tuple) -> list[list[tuple[int, int]]]:
+        """Per choice of a series decision, its members as (kind, units), the most units
+        first (a stable sort): the engine keeps one tuple of choices per hand and order,
+        so they are remembered by its identity."""
+        table = self.ev.series_members
+        got = table.get(id(choices))
+        if got is not None and got[0] is choices:
+            return got[1]
+        spec = self.ev.spec
+        members = [[(KIDX[next(iter(spec(oid).params["needs"]))], units)
+                    for oid, units in sorted(ch[1], key=lambda m: -m[1])] for ch in choices]
+        if len(table) > 20_000:
+            table.clear()
+        table[id(choices)] = (choices, members)  # holds the tuple: its id stays its own
+        return members
 
     def _d_help(self, view: SeatView, ctx: dict) -> tuple:
         me = view.seat

@@ -730,17 +730,8 @@ class _SampleSelf(HeuristicAgent):
         """
         if type(view) is not _LiveView or self.style.noise:
             return HeuristicAgent._d_variant(self, view, ctx)
-        g = view._g  # noqa: SLF001 - the live view's own game
         own = self.kind_of(self.seat)
-        cu = [0.0] * 5
-        cd = [0.0] * 5
-        units = g.cards.units
-        for k, col in enumerate(g.cols):  # ``_columns``: the column's units and doubles
-            for c in col:
-                u = units[c]
-                cu[k] += u
-                if u == 2:
-                    cd[k] += 1
+        cu, cd = self._columns(view)
         hu, hd, _ = self._vectors(view)
         firsts = self._variant_needs(ctx["order"], view.choices, own, self._scorer_kind(view))
         got = _VARIANT_ITEMS.get(id(firsts))
@@ -749,6 +740,18 @@ class _SampleSelf(HeuristicAgent):
                 _VARIANT_ITEMS.clear()
             got = _VARIANT_ITEMS[id(firsts)] = (firsts, *_variant_items(firsts))
         return _least_need(got[1], got[2], cu, cd, hu, hd, view.choices[0])
+
+    def _columns(self, view: SeatView) -> tuple[list[float], list[float]]:
+        """``HeuristicAgent._columns`` from the live view's game: the engine keeps each
+        column's units (``Game.cu``), and its doubles are its units less its cards (the
+        same whole numbers, as floats)."""
+        if type(view) is not _LiveView:
+            return HeuristicAgent._columns(self, view)
+        g = view._g  # noqa: SLF001 - the live view's own game
+        cu, cols = g.cu, g.cols
+        return ([cu[0] + 0.0, cu[1] + 0.0, cu[2] + 0.0, cu[3] + 0.0, cu[4] + 0.0],
+                [cu[0] - len(cols[0]) + 0.0, cu[1] - len(cols[1]) + 0.0, cu[2] - len(cols[2]) + 0.0,
+                 cu[3] - len(cols[3]) + 0.0, cu[4] - len(cols[4]) + 0.0])
 
     def _demand(self, view: SeatView, cu, cd, hu, hd, orders) -> list[float]:
         """The heuristic's units per kind the hand's orders would take from the hand (a

@@ -142,6 +142,19 @@ class _Checked(_SampleSelf):
             self.fired["help without projection"] += 1
         return fast
 
+    def _columns(self, view):  # noqa: ANN001, ANN202 - the heuristic's signature
+        fast = _SampleSelf._columns(self, view)
+        plain = HeuristicAgent._columns(self, view)
+        assert fast == plain and all(type(x) is float for x in fast[0] + fast[1]), (fast, plain)
+        self.fired["columns"] += 1
+        return fast
+
+    def _d_series(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        fast = _SampleSelf._d_series(self, view, ctx)
+        assert fast == plain_series(self, view), view.choices
+        self.fired["series"] += 1
+        return fast
+
     def _vectors(self, view):  # noqa: ANN001, ANN202 - the heuristic's signature
         fast = _SampleSelf._vectors(self, view)
         assert tuple(map(tuple, fast)) == tuple(map(tuple, hand_vectors(view.hand))), view.hand
@@ -154,6 +167,33 @@ class _Checked(_SampleSelf):
         assert fast == HeuristicAgent._opp_expect(self, view, kind, hu)
         self.fired["opponents' expected units"] += 1
         return fast
+
+
+def plain_series(pol: HeuristicAgent, view) -> tuple:  # noqa: ANN001 - a view of either kind
+    """The series rule as the heuristic first wrote it (no noise: hard's)."""
+    cu, cd = HeuristicAgent._columns(pol, view)
+    hu = list(hand_vectors(view.hand)[0])
+    best, pick = None, view.choices[0]
+    for ch in view.choices:
+        left, hand, score = list(cu), list(hu), 0.0
+        for oid, units in sorted(ch[1], key=lambda m: -m[1]):
+            k = KIDX[next(iter(pol.ev.spec(oid).params["needs"]))]
+            take = min(units, left[k])
+            left[k] -= take
+            m = units - take
+            h = min(m, hand[k])
+            hand[k] -= h
+            m -= h
+            if m <= 0:
+                score += 1.0 - 0.02 * h
+            elif m <= 2 and pol.ev.cs.help:
+                score += 0.3
+            else:
+                score -= 0.35
+        score += 0.0 * 0.3
+        if best is None or score > best:
+            best, pick = score, ch
+    return pick
 
 
 def plain_fill(choices: tuple, help_ok: bool) -> tuple:
@@ -257,6 +297,8 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
     assert fired["hand vectors"] >= 300, fired
+    if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
+        assert fired["series"] >= 10 and fired["columns"] >= 10, fired
     assert fired["variants kept after a play"] >= 100, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
         assert fired["demand"] >= 5 and fired["help without projection"] >= 5, fired
