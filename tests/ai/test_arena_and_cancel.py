@@ -129,7 +129,9 @@ def test_cpu_budget_clock_counts_this_threads_time(monkeypatch) -> None:
     hard = make_agent("hard", game.current_seat(), 5, budget_ms=150, clock="cpu")
     c0 = time.thread_time()
     assert hard.decide(game) in game.decision().choices
-    assert time.thread_time() - c0 < 0.165 + 0.05
+    # within the budget and the play-out running at its end; the margin is for a CI
+    # machine whose other processes crowd the caches (130-140 ms on a quiet core)
+    assert time.thread_time() - c0 < 0.165 + 0.1
     assert hard.playouts >= 1
     # the search reads the cpu clock: one that jumps a second a look ends it at once
     ticks = iter(range(0, 10_000))
