@@ -30,7 +30,7 @@ from solemio.ai.evaluate import (
     projection_start,
     sparse_items,
 )
-from solemio.ai.heuristic import HeuristicAgent
+from solemio.ai.heuristic import HeuristicAgent, Style
 from solemio.ai.memory import KIDX, Entry
 from solemio.engine import Game, SeatView, memo
 from solemio.engine.game import HANDLERS
@@ -1409,6 +1409,39 @@ class _OutOfTime(Exception):
 
 _POLICIES: dict[tuple, _SampleSelf] = {}
 _EVALUATORS: dict[int, Evaluator] = {}
+# A policy per seat and round's first player: a table of five hard seats keeps 25 a round.
+# Older ones (earlier rounds, earlier games) go first.
+POLICY_LIMIT = 32
+# The fold states every policy's graphs may hold between two searches (each about 400
+# bytes with its steps): past it, every graph starts over.  A round's searches build
+# some tens of thousands per graph, and states kept from earlier searches save little
+# CPU (the graphs started over at 3,000 states cost Sole Mio! no measurable play-outs,
+# docs/measurements/issue-26), while keeping them all grew a long session by about
+# 30 MB a game.
+FOLD_BUDGET = 150_000
+_STYLE_KEYS: dict[int, tuple] = {}  # ``repr`` of a style, by its identity (with the style)
+
+
+def fold_states() -> int:
+    """The fold states every kept policy's graphs hold (what ``FOLD_BUDGET`` bounds)."""
+    policies = list(_POLICIES.values())  # a copy: another thread's search may add one
+    return sum(g.size for p in policies for g in list(p.__dict__.get("_graphs", {}).values()))
+
+
+def _bound_folds() -> None:
+    """Start every policy's fold graphs over once together they exceed ``FOLD_BUDGET``."""
+    if fold_states() > FOLD_BUDGET:
+        for p in list(_POLICIES.values()):
+            p._fold_ev = None  # ``_project`` then starts its graphs over  # noqa: SLF001
+
+
+def _style_key(style: Style) -> str:
+    got = _STYLE_KEYS.get(id(style))
+    if got is None or got[0] is not style:
+        if len(_STYLE_KEYS) > 64:
+            _STYLE_KEYS.clear()
+        got = _STYLE_KEYS[id(style)] = (style, repr(style))
+    return got[1]
 
 
 def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSelf:
@@ -1419,11 +1452,11 @@ def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSel
     """
     if seat is None:
         seat = spec["seat"]
-    key = (seat, spec["seat"], repr(spec["style"]), tuple(spec["colours"]), spec["first"])
+    key = (seat, spec["seat"], _style_key(spec["style"]), tuple(spec["colours"]), spec["first"])
     pol = _POLICIES.get(key)
     if pol is None:
-        if len(_POLICIES) > 64:
-            _POLICIES.clear()
+        for old in list(_POLICIES)[: max(0, len(_POLICIES) - POLICY_LIMIT + 1)]:  # the oldest
+            _POLICIES.pop(old, None)
         pol = _POLICIES[key] = _SampleSelf(seat, 0, style=spec["style"])
         pol.memory.colours = list(spec["colours"])
         pol.memory.first = spec["first"]
@@ -1431,7 +1464,8 @@ def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSel
     if ev is None or ev.cs is not sample.cs:
         ev = _EVALUATORS[id(sample.cs)] = Evaluator(sample.cs)
     pol.ev = ev
-    if pol.prepared_for != spec["base_seed"]:
+    if pol.prepared_for != spec["base_seed"]:  # a new search
+        _bound_folds()
         pol.prepare(sample.history, spec["round"])
         pol.prepared_for = spec["base_seed"]
     return pol
