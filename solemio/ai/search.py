@@ -43,7 +43,7 @@ from solemio.ai.base import Cancelled, Searcher
 from solemio.ai.collector import collector_paused
 from solemio.ai.evaluate import hand_vectors
 from solemio.ai.heuristic import NORMAL, HeuristicAgent, Style
-from solemio.ai.memory import MemoryStyle
+from solemio.ai.memory import Entry, MemoryStyle
 from solemio.ai.playout import entries_from_history, iteration_row, opponents_for
 from solemio.engine import Game, SeatView
 
@@ -133,7 +133,7 @@ class HardAgent(HeuristicAgent):
             self.memory.colours = [s.colour for s in view.seats]
         if self.ev is None:
             HeuristicAgent.choose(self, view, [], Searcher(None, self.seat))  # sets ev and style
-        self.memory.entries = entries_from_history(view.history)
+        self.memory.entries = self._entries(view.history)
         handler = getattr(self, "_d_" + view.decision_kind.replace("-", "_"))
         default = handler(view, dict(view.context))
         if default not in view.choices:
@@ -148,6 +148,22 @@ class HardAgent(HeuristicAgent):
                 return self._search(view, cands, default, searcher)
         except Cancelled:
             return default
+
+    _history: tuple = ()  # the last decision's history and its entries (``_entries``)
+    _history_entries: list[Entry] = []  # noqa: RUF012 - replaced, never changed in place
+
+    def _entries(self, history: tuple) -> list[Entry]:
+        """``entries_from_history(history)``, the last decision's entries extended when the
+        history only grew since (a perfect memory changes no entry, so they are shared):
+        a decision late in a round met the whole oven again."""
+        old = self._history
+        n = len(old)
+        if self.memory.style.mode == "perfect" and n <= len(history) and history[:n] == old:
+            entries = self._history_entries + entries_from_history(history[n:])
+        else:
+            entries = entries_from_history(history)
+        self._history, self._history_entries = history, entries
+        return list(entries)  # the memory's own list: its events append to it
 
     # ------------------------------------------------------------------ candidates
 

@@ -24,7 +24,14 @@ from solemio.ai.base import Searcher
 from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX
-from solemio.ai.playout import KeyedRandom, _hand_key, _LiveView, _SampleSelf, light_policy
+from solemio.ai.playout import (
+    KeyedRandom,
+    _hand_key,
+    _LiveView,
+    _SampleSelf,
+    entries_from_history,
+    light_policy,
+)
 from solemio.ai.search import HardAgent
 from solemio.engine import load_cardset, new_game
 
@@ -436,3 +443,20 @@ def test_least_need_is_the_plain_least() -> None:
         ties += keys.count(plain_best) > 1
     assert ties > 40  # the first of equal needs is picked
     assert differ > 500  # the pick is often not the first need
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_hard_memory_extended_is_the_history_read_whole(edition: str) -> None:
+    """Hard's picture of the oven at each decision, extended from the last decision's
+    (``HardAgent._entries``), is the whole history read again (``entries_from_history``)."""
+    g = new_game(load_cardset(edition), COLOURS4, seed=77)
+    agents = [HardAgent(s, 77 + s, iterations=1) for s in range(4)]
+    extended = 0
+    while not g.is_over():
+        seat = g.current_seat()
+        agent = agents[seat]
+        before = len(agent._history)  # noqa: SLF001
+        g.apply(agent.decide(g))
+        extended += 0 < before <= len(agent._history)  # noqa: SLF001
+        assert agent.memory.entries == entries_from_history(agent._history)  # noqa: SLF001
+    assert extended > 50
