@@ -32,7 +32,7 @@ from solemio.ai.evaluate import (
 )
 from solemio.ai.heuristic import HeuristicAgent, Style
 from solemio.ai.memory import KIDX, Entry
-from solemio.engine import Game, SeatView, memo
+from solemio.engine import COLOUR_KIND, Game, SeatView, memo
 from solemio.engine.game import HANDLERS
 from solemio.engine.kinds import KINDS
 from solemio.engine.state import DRAW, DRAW_STACK, DRAW_SUPPLY, FILL, HELP, ORDER, PLAY, Decision
@@ -324,6 +324,12 @@ class _SampleSelf(HeuristicAgent):
         self._own_reads = {}
         self._own_masks = {}
         self.restart()
+
+    def seat_colours(self, colours: Sequence[str]) -> None:
+        """The table's colours, for the policy's life (its key holds them): each seat's kind
+        then read by ``kind_of`` in C, a tuple's item (the fold asks it at every slot)."""
+        self.memory.colours = list(colours)
+        self.kind_of = tuple(KIDX[COLOUR_KIND[c]] for c in colours).__getitem__  # type: ignore[method-assign]
 
     def restart(self) -> None:
         """A new play-out begins from the searched position: forget the last one's tail."""
@@ -1458,7 +1464,7 @@ def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSel
         for old in list(_POLICIES)[: max(0, len(_POLICIES) - POLICY_LIMIT + 1)]:  # the oldest
             _POLICIES.pop(old, None)
         pol = _POLICIES[key] = _SampleSelf(seat, 0, style=spec["style"])
-        pol.memory.colours = list(spec["colours"])
+        pol.seat_colours(spec["colours"])
         pol.memory.first = spec["first"]
     ev = _EVALUATORS.get(id(sample.cs))
     if ev is None or ev.cs is not sample.cs:

@@ -273,7 +273,7 @@ def play(edition: str, seed: int, fired: Counter) -> int:
             HeuristicAgent.choose(hard, g.view(seat), [], Searcher(None, seat))  # its style and ev
             pol = pols[seat] = _Checked(seat, 0, style=hard.style)
             pol.ev = hard.ev
-            pol.memory.colours = list(COLOURS4)
+            pol.seat_colours(COLOURS4)
             pol.fired = fired
         pol.memory.first = first
         if pol._base[0] != g.round or rng.random() < 0.1:  # noqa: SLF001 - a search's start
