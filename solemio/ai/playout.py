@@ -1438,7 +1438,29 @@ def _bound_folds() -> None:
     """Start every policy's fold graphs over once together they exceed ``FOLD_BUDGET``."""
     if fold_states() > FOLD_BUDGET:
         for p in list(_POLICIES.values()):
-            p._fold_ev = None  # ``_project`` then starts its graphs over  # noqa: SLF001
+            _drop_graphs(p)
+
+
+def _drop_graphs(pol: _SampleSelf) -> None:
+    """A policy's fold graphs started over (at its next projection), the old ones unlinked.
+
+    A graph has cycles (a show order's step leads a state to itself; states shared by
+    value can lead back to one met before), and the cycle collector walks a search's
+    survivors only in its rare full collections (``solemio.ai.collector``): so each
+    state of a dropped graph has its steps cleared, and reference counting frees it.
+    A search of another thread still walking it finds no step and makes it again, the
+    same (the steps are pure)."""
+    graphs = list(pol.__dict__.get("_graphs", {}).values())
+    pol._fold_ev = None  # ``_project`` then starts its graphs over  # noqa: SLF001
+    stack: list[_Fold] = []
+    for g in graphs:
+        stack.extend(g.roots.values())
+        stack.extend(g.states.values())
+    while stack:
+        st = stack.pop()
+        if st:  # a state cleared already has no steps
+            stack.extend(st.values())
+            st.clear()
 
 
 def _style_key(style: Style) -> str:
@@ -1462,7 +1484,9 @@ def _policy_for(spec: dict, sample: Game, seat: int | None = None) -> _SampleSel
     pol = _POLICIES.get(key)
     if pol is None:
         for old in list(_POLICIES)[: max(0, len(_POLICIES) - POLICY_LIMIT + 1)]:  # the oldest
-            _POLICIES.pop(old, None)
+            gone = _POLICIES.pop(old, None)
+            if gone is not None:
+                _drop_graphs(gone)
         pol = _POLICIES[key] = _SampleSelf(seat, 0, style=spec["style"])
         pol.seat_colours(spec["colours"])
         pol.memory.first = spec["first"]

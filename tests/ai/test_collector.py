@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 
 import pytest
 
@@ -38,6 +39,30 @@ def test_pause_restores_the_collector_as_found() -> None:
     with collector_paused():
         pass
     assert not gc.isenabled()  # found off: left off
+
+
+class _Node:
+    pass
+
+
+def test_a_pause_leaves_what_lives_to_the_full_collections() -> None:
+    """What a search leaves alive skips the young generations (no collection walks it as
+    it ages), and garbage with cycles made during a pause is still collected, by a full
+    collection."""
+    gc.collect()
+    with collector_paused():
+        kept = [[i] for i in range(2000)]
+        node = _Node()
+        node.me = node  # a cycle, dropped before the pause ends
+        gone = weakref.ref(node)
+        del node
+    assert gc.get_count()[0] < 100  # the young count starts over
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(kept) in oldest and id(kept[-1]) in oldest
+    gc.collect(1)
+    assert gone() is not None  # the young collections do not walk it
+    gc.collect()
+    assert gone() is None  # not leaked
 
 
 def test_pause_restores_after_an_error() -> None:
