@@ -341,18 +341,21 @@ def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
     miss = 0.0
     spent = 0.0
     for k, a, dbl in items:
+        # ``m = a - min(a, have)`` is positive exactly when ``have < a``, and then ``a - have``
         if dbl:
             have = cd[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                h = hd[k] if hd[k] < m else m
+            if have < a:
+                m = a - have
+                held = hd[k]
+                h = held if held < m else m
                 spent += 2 * h
                 miss += m - h
         else:
             have = cu[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                h = hu[k] if hu[k] < m else m
+            if have < a:
+                m = a - have
+                held = hu[k]
+                h = held if held < m else m
                 spent += h
                 miss += m - h
     if many:
@@ -566,9 +569,8 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
         miss = 0.0
         for k, a, dbl in items:
             have = cd[k] if dbl else cu[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                miss += m
+            if have < a:  # ``a - min(a, have)`` when it is positive
+                miss += a - have
         if many:
             m = many - sum(cu)
             if m > 0:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import itemgetter
+from itertools import repeat
+from operator import call, itemgetter
 
 from solemio.ai.evaluate import (
     _ZERO,
@@ -268,7 +269,7 @@ def _least_need(amounts: list[tuple], needs: tuple, cu: list[float], cd: list[fl
             else:
                 costs.append(0)
     costs.append(0)  # the getters' last item
-    totals = [sum(get(costs)) for get in getters]
+    totals = list(map(sum, map(call, getters, repeat(costs))))  # ``sum(get(costs))`` per need, in C
     for n, many in manys:
         m, h = _many_gap(many, cu, hu)
         totals[n] += m * room + h
@@ -805,12 +806,13 @@ class _SampleSelf(HeuristicAgent):
         if got is None:  # the view's columns, seats and supply, read from its game
             g = view._g  # noqa: SLF001 - the live view's own game
             s, d = self.ev.cs.deck_counts(g.n)
-            units, ckind = g.cards.units, g.cards.kind
+            units = g.cards.units
             col = sum(units[c] for c in g.cols[kind])
             opp = 0
+            order_keys = g.order_keys
             for i, hand in enumerate(g.hands):
-                if i != view.seat:
-                    opp += sum(1 for c in hand if ckind[c] >= 0)
+                if i != view.seat:  # the ingredients: a hand's orders are one bit each of its key
+                    opp += len(hand) - order_keys[i].bit_count()
             pool = opp + len(g.supply)
             got = oe[kind] = (s + 2 * d, max(self.memory.seen_played[kind], col),
                               opp / pool if pool else 1.0)
@@ -891,6 +893,10 @@ _HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSel
 _NO_MEMORY = frozenset(("draw", "fill"))
 
 
+# the kinds named by each mask of exhausted kinds (``Game.exhausted``: a bit per kind)
+_EXHAUSTED = tuple(tuple(KINDS[k] for k in range(5) if mask >> k & 1) for mask in range(32))
+
+
 class _LiveSeats:
     """``view.seats`` of a play-out: its length at once, each seat's info built when read."""
 
@@ -907,14 +913,14 @@ class _LiveSeats:
         info = self._infos[s]
         if info is None:
             g = self._g
-            face, kind = g.cards.face, g.cards.kind
+            face = g.cards.face
             hand, stack = g.hands[s], g.stacks[s]
-            n_ing = sum(1 for c in hand if kind[c] >= 0)
+            n_ing = len(hand) - g.order_keys[s].bit_count()  # a hand's orders: one bit each
             info = self._infos[s] = SeatInfo(
                 colour=g.colours[s], ingredients=n_ing, orders=len(hand) - n_ing,
                 stack=len(stack), stack_bottom=tuple(face[c] for c in stack[: g.stack_known[s]]),
                 filled=tuple(face[c] for c in g.filled[s]), known=tuple(sorted(g.known[s])),
-                exhausted=tuple(KINDS[k] for k in range(5) if g.exhausted[s] >> k & 1),
+                exhausted=_EXHAUSTED[g.exhausted[s]],
             )
         return info
 

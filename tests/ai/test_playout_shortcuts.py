@@ -34,6 +34,7 @@ from solemio.ai.playout import (
 )
 from solemio.ai.search import HardAgent
 from solemio.engine import load_cardset, new_game
+from solemio.engine.views import build_view
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
 COLOURS4 = ["blue", "green", "brown", "red"]
@@ -59,13 +60,41 @@ class _Checked(_SampleSelf):
         if view.decision_kind == "play":  # the remembered candidate plays, as computed
             assert self._candidate_plays(view.choices) == self._plays_of(view.choices)
             self.fired["candidate plays"] += 1
+        if type(view) is _LiveView:  # every seat's info read from the keys, as the full view's
+            assert tuple(view.seats) == build_view(view._g, view.seat).seats  # noqa: SLF001
+            self.fired["seat infos"] += 1
         return _SampleSelf.act(self, view)
+
+    def _d_play(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        """The turn plan (its remembered plays, values kept per kind, doubles shared when
+        none is played) against every candidate valued afresh by ``order_value``."""
+        fast = _SampleSelf._d_play(self, view, ctx)
+        pick, plan = plain_turn_plan(self, view)
+        assert fast == pick, (view.hand, view.choices)
+        if plan is not None:
+            assert self.planned[1:3] == plan[:2] and self.planned[6:8] == plan[2:], (self.planned, plan)
+        self.fired["turn plan"] += 1
+        return fast
+
+    def _planned_fill(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
+        fast = _SampleSelf._planned_fill(self, plan, cu, cd, hu, hd)
+        _h, _d, orders = hand_vectors(self._deciding.hand)
+        assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
+        self.fired["prepared order value: fill"] += 1
+        return fast
+
+    def _series_on(self, kinds, amounts, cu, hu):  # noqa: ANN001, ANN202 - the heuristic's
+        fast = _SampleSelf._series_on(self, kinds, amounts, cu, hu)
+        assert fast == plain_series_on(bool(self.ev.cs.help), kinds, amounts, cu, hu), (kinds, cu, hu)
+        self.fired["series value"] += 1
+        return fast
 
     def _planned_value(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
         fast = _SampleSelf._planned_value(self, plan, cu, cd, hu, hd)
         _h, _d, orders = hand_vectors(self._deciding.hand)
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
-        self.fired["prepared order value: " + plan[0]] += 1
+        if plan[0] != "fill":  # a fill plan's: counted by ``_planned_fill``
+            self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
     def _fill_after_play(self, plan, k, base, before, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its own
@@ -174,6 +203,63 @@ class _Checked(_SampleSelf):
         assert fast == HeuristicAgent._opp_expect(self, view, kind, hu)
         self.fired["opponents' expected units"] += 1
         return fast
+
+
+def plain_turn_plan(pol: HeuristicAgent, view) -> tuple:  # noqa: ANN001 - a view of either kind
+    """The turn plan as the heuristic first wrote it (no noise, no keep weight: hard's):
+    every candidate play's best order valued afresh by ``order_value`` on the columns and
+    hand after it; the pick and, with orders in hand, its (value, order, columns)."""
+    hu, hd, orders = hand_vectors(view.hand)
+    cu0, cd0, _mine = HeuristicAgent._project(pol, view, hu, hd)
+    t = pol.threshold(view, orders)
+    own = pol.kind_of(view.seat)
+    spec = pol.ev.spec
+    own_sensitive = any(spec(o).otype.name == "none-of-mine" for o in orders)
+    has_block = any(spec(o).otype.special == "block" for o in orders)
+    best, pick, plan = -1e9, view.choices[0], None
+    for ch in pol._plays_of(view.choices):
+        k, s, d = KIDX[ch[1]], ch[2], ch[3]
+        units = s + 2 * d
+        cu, cd, h2u, h2d = list(cu0), list(cd0), list(hu), list(hd)
+        cu[k] += units
+        cd[k] += d
+        h2u[k] -= units
+        h2d[k] -= d
+        score = 0.0
+        v, which = -1.0, None
+        for oid in sorted(set(orders)):
+            w = HeuristicAgent.order_value(pol, view, oid, cu, cd, h2u, h2d, orders)
+            if w > v:
+                v, which = w, oid
+        if orders and v >= t:
+            score += v
+        score -= 0.03 * (s + d - 1) + 0.05 * d
+        if k == own and own_sensitive:
+            score -= 0.15 * units
+        if k == own and has_block:
+            score -= 0.06 * units
+        if score > best:
+            best, pick = score, ch
+            plan = (v, which, cu, cd) if orders else None
+    return pick, plan
+
+
+def plain_series_on(help_ok: bool, kinds: list[int], amounts: list[int], cu, hu) -> float:  # noqa: ANN001
+    """``HeuristicAgent._series_on`` as first written."""
+    avail = [cu[k] + hu[k] for k in range(5)]
+    best = 0.0
+    order = sorted(range(len(kinds)), key=lambda i: -avail[kinds[i]])
+    left = list(avail)
+    got = 0.0
+    for a, i in zip(amounts, order, strict=False):
+        k = kinds[i]
+        if left[k] >= a - 0.05:
+            left[k] -= a
+            got += 1.0
+        elif left[k] >= a - 1.05 and help_ok:
+            got += 0.4
+    best = max(best, got)
+    return best * 0.9
 
 
 def plain_series(pol: HeuristicAgent, view) -> tuple:  # noqa: ANN001 - a view of either kind
@@ -303,9 +389,10 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
+    assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
-        assert fired["series"] >= 10 and fired["columns"] >= 10, fired
+        assert fired["series"] >= 10 and fired["columns"] >= 10 and fired["series value"] >= 50, fired
     assert fired["variants kept after a play"] >= 100, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
         assert fired["demand"] >= 5 and fired["help without projection"] >= 5, fired
