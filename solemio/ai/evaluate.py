@@ -553,9 +553,15 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
 
 
 def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> list[float] | None:
-    """An opponent's ordinary order's step of the fold: what it takes from the columns, or
-    None when it takes nothing (``_order_step`` for an order of another seat, whose
-    variants do not read the columns).
+    """``_take`` of ``opp_order_pick``'s need (None: nothing taken)."""
+    bv = opp_order_pick(variants, absent, cu, cd, opp_topup)
+    return None if bv is None else _take(bv[1], bv[2], bv[3], cu, cd)
+
+
+def opp_order_pick(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> tuple | None:
+    """The need (``needs``' (variant, units, doubles, any)) whose take is an opponent's
+    ordinary order's step of the fold, or None when it takes nothing (``_order_step``
+    for an order of another seat, whose variants do not read the columns).
 
     ``variants`` is ``Evaluator.sparse_needs``; ``absent`` the kind a "none of mine"
     order must not find (-1: none).  The same arithmetic as ``fill_miss_take`` on an
@@ -581,20 +587,26 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
                 break  # nothing missing: no later one is less
     if bv is None or not bm <= opp_topup:
         return None
-    return _take(bv[1], bv[2], bv[3], cu, cd)
+    return bv
 
 
 def own_order_take(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> list[float] | None:
-    """The seat's own ordinary order's step of the fold: what it takes from the columns, or
-    None when it takes nothing (``_order_step`` for an own order whose variants do not
-    read the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the
-    columns and hand fill it or, with help, miss at most 2 units)."""
+    """``_take`` of ``own_order_pick``'s need (None: nothing taken)."""
+    bv = own_order_pick(variants, absent, helped, cu, cd, hu, hd)
+    return None if bv is None else _take(bv[1], bv[2], bv[3], cu, cd)
+
+
+def own_order_pick(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> tuple | None:
+    """The need whose take is the seat's own ordinary order's step of the fold, or None
+    when it takes nothing (``_order_step`` for an own order whose variants do not read
+    the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the columns
+    and hand fill it or, with help, miss at most 2 units)."""
     if absent >= 0 and cu[absent] > 0.5:
         return None  # ``fill_miss_take``: missing 99, nothing taken
     bm, _bs, bv = best_sparse(variants, cu, cd, hu, hd)
     if bv is None or not (bm <= 0.01 or (bm <= 2 and helped)):
         return None
-    return _take(bv[1], bv[2], bv[3], cu, cd)
+    return bv
 
 
 def _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd, opp_topup,

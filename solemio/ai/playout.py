@@ -26,8 +26,8 @@ from solemio.ai.evaluate import (
     best_sparse,
     fold_slot,
     hand_vectors,
-    opp_order_take,
-    own_order_take,
+    opp_order_pick,
+    own_order_pick,
     projection_start,
     sparse_items,
 )
@@ -143,6 +143,49 @@ def _taken(graph: _FoldGraph, st: _Fold, take: list[float] | None) -> _Fold:
     for kind in range(5):
         t = take[kind]
         if t:  # ``max(0.0, ...)`` and ``min(cd, ...)`` written out: the builtins cost more
+            left = cu[kind] - t
+            left = cu[kind] = left if left > 0.0 else 0.0
+            half = left / 2
+            if half < cd[kind]:
+                cd[kind] = half
+    return graph.intern(cu, cd)
+
+
+# per need (``Evaluator.needs``' (variant, units, doubles, any), held), by its identity: the
+# kinds it takes from with their units and doubles asked, (kind, units, doubles) (``_taken_by``)
+_TAKE_KINDS: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _taken_by(graph: _FoldGraph, st: _Fold, need: tuple | None) -> _Fold:
+    """``_taken(graph, st, evaluate._take(*need[1:], st.cu, st.cd))`` (None: nothing taken):
+    the take of each kind the need names made where it is applied, the others' zeros
+    skipped; the same operations per kind (each kind's take reads its columns before it
+    is applied), so the same state."""
+    if need is None:
+        return st
+    if need[3]:  # units of any kind: ``_take`` takes every column
+        return _taken(graph, st, list(st.cu))
+    got = _TAKE_KINDS.get(id(need))
+    if got is None or got[0] is not need:
+        if len(_TAKE_KINDS) > 20_000:
+            _TAKE_KINDS.clear()
+        units, dbl = need[1], need[2]
+        got = _TAKE_KINDS[id(need)] = (need, tuple((k, units[k], dbl[k]) for k in range(5)
+                                                   if units[k] or dbl[k]))  # holds the need
+    cu = [*st.cu]
+    cd = [*st.cd]
+    for kind, u, dn in got[1]:
+        if u:  # ``_take``: ``take[k] = min(u, cu[k])``, then ``+= 2 * min(dn, cd[k])``
+            have = cu[kind]
+            t = u if have >= u else have
+            if dn:
+                have = cd[kind]
+                t += 2 * (dn if have >= dn else have)
+        else:
+            have = cd[kind]
+            t = 0.0
+            t += 2 * (dn if have >= dn else have)
+        if t:  # ``_taken``
             left = cu[kind] - t
             left = cu[kind] = left if left > 0.0 else 0.0
             half = left / 2
@@ -545,7 +588,7 @@ class _SampleSelf(HeuristicAgent):
     def _step(self, graph: _FoldGraph, st: _Fold, k: int, j: int, scorer: int, topup: float) -> _Fold:
         """One slot of ``evaluate.project_from``'s fold (an ingredient or an opponent's slot),
         with its arithmetic (lost trust 1): ``fold_slot``'s, an opponent's order costed on
-        an empty hand as ``evaluate.opp_order_take`` does."""
+        an empty hand as ``evaluate.opp_order_take`` does (``_taken_by``)."""
         prog = graph.programs.get(k)
         if prog is None:
             prog = graph.programs[k] = self._program(self._all[j], scorer)
@@ -564,7 +607,7 @@ class _SampleSelf(HeuristicAgent):
         if tag == "keep":
             return st
         if tag == "fill":
-            return _taken(graph, st, opp_order_take(prog[1], prog[2], st.cu, st.cd, topup))
+            return _taken_by(graph, st, opp_order_pick(prog[1], prog[2], st.cu, st.cd, topup))
         cu = [*st.cu]
         cd = [*st.cd]
         if tag == "block":
@@ -578,7 +621,7 @@ class _SampleSelf(HeuristicAgent):
     def _own_step(self, graph: _FoldGraph, st: _Fold, k: int, e: Entry, hu: list[int], hd: list[int],
                   scorer: int, topup: float) -> _Fold:
         """One own order's slot of the fold (its chance unread): an ordinary order whose
-        variants do not read the columns as ``evaluate.own_order_take`` costs it (its
+        variants do not read the columns as ``evaluate.own_order_take`` costs it (``_taken_by``; its
         needs read once per graph), the rest by ``fold_slot`` on the hand."""
         prog = graph.programs.get(k)
         if prog is None:
@@ -586,7 +629,7 @@ class _SampleSelf(HeuristicAgent):
             prog = graph.programs[k] = ("slot",) if sparse is None else (
                 "fill", *sparse, bool(self.ev.spec(e.order).help and self.ev.cs.help))
         if prog[0] == "fill":
-            return _taken(graph, st, own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
+            return _taken_by(graph, st, own_order_pick(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
         cu = [*st.cu]
         cd = [*st.cd]
         fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)

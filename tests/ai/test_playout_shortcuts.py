@@ -547,3 +547,28 @@ def test_hard_memory_extended_is_the_history_read_whole(edition: str) -> None:
         extended += 0 < before <= len(agent._history)  # noqa: SLF001
         assert agent.memory.entries == entries_from_history(agent._history)  # noqa: SLF001
     assert extended > 50
+
+
+def test_taken_by_a_need_is_its_take_taken() -> None:
+    """A fold step's take applied kind by kind as the need names them (``playout._taken_by``)
+    is ``evaluate._take``'s list applied by ``_taken``: the same state, on random columns
+    with fractions (forgotten cards, earlier takes), needs of singles, doubles, both in one
+    kind and units of any kind."""
+    from solemio.ai.evaluate import _take
+    from solemio.ai.playout import _FoldGraph, _taken, _taken_by
+
+    rng = random.Random(17)
+    graph = _FoldGraph()
+    moved = 0
+    for _ in range(4000):
+        cu = [rng.choice((0.0, 0.22, 0.88, 1.0, 1.5, 2.0, 3.4, 6.0)) for _ in range(5)]
+        cd = [rng.choice((0.0, 0.02, c / 2, min(1.0, c / 2))) for c in cu]
+        st = graph.new(cu, cd)
+        units = tuple(rng.choice((0, 0, 1, 2, 3)) for _ in range(5))
+        dbl = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))
+        need = (("variant",), units, dbl, rng.choice((0, 0, 0, 0, 4)))
+        plain = _taken(graph, st, _take(need[1], need[2], need[3], st.cu, st.cd))
+        assert _taken_by(graph, st, need) is plain, (cu, cd, need)
+        moved += plain.cu != st.cu
+    assert _taken_by(graph, st, None) is st
+    assert moved > 2000
