@@ -8,6 +8,7 @@ believes, so it is safe to use on a view.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from solemio.ai.memory import Entry
@@ -135,13 +136,8 @@ class Evaluator:
         best: tuple = _NONE
         for v in self.needs(order_id, own, scorer, cu):
             if v[0] == "staircase":
-                amounts = sorted(v[1], reverse=True)
-                kinds = [k for k in range(5) if v[2] or k != own]
-                kinds.sort(key=lambda k: -(cu[k] + hu[k]))
-                units = [0] * 5
-                for a, k in zip(amounts, kinds, strict=False):
-                    units[k] = a
-                cand = self._cost(tuple(kinds[: len(amounts)]), units, (0,) * 5, 0, cu, cd, hu, hd)
+                kinds, units = _staircase_need(v, own, cu, hu)
+                cand = self._cost(kinds, units, _NO_UNITS, 0, cu, cd, hu, hd)
             else:
                 cand = self._cost(v[0], v[1], v[2], v[3], cu, cd, hu, hd)
             if (cand[0], cand[1]) < (best[0], best[1]):
@@ -198,9 +194,9 @@ class Evaluator:
                         break  # nothing missing, nothing spent: no later one is less
             return bm, bs
         for v in self.needs(order_id, own, scorer, cu):
-            if v[0] == "staircase":
-                cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
-                return cand[0], cand[1]
+            if v[0] == "staircase":  # a staircase's one need: ``best_fill``'s (missing, spent)
+                m, s = miss_spent(_staircase_need(v, own, cu, hu)[1], _NO_UNITS, 0, cu, cd, hu, hd)
+                return (m, s) if (m, s) < (99.0, 0.0) else (99.0, 0.0)
             m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
@@ -281,6 +277,23 @@ class Evaluator:
                 spent += h
                 miss += m - h
         return miss, spent, variant, take, hand
+
+
+_NO_UNITS = (0, 0, 0, 0, 0)
+
+
+def _staircase_need(v: tuple, own: int, cu, hu) -> tuple[tuple[int, ...], list[int]]:
+    """A staircase order's need on these columns and hand (``best_fill``'s): its amounts,
+    the most first, given to the kinds it may use, the most held in columns and hand first
+    (equals in kind order: a stable sort, descending); (the kinds given one, units per kind)."""
+    amounts = sorted(v[1], reverse=True)
+    held = list(map(add, cu, hu))  # ``cu[k] + hu[k]`` per kind, in C
+    kinds = [k for k in range(5) if v[2] or k != own]
+    kinds.sort(key=held.__getitem__, reverse=True)
+    units = [0] * 5
+    for a, k in zip(amounts, kinds, strict=False):
+        units[k] = a
+    return tuple(kinds[: len(amounts)]), units
 
 
 def _take(units, dbl, many, cu, cd) -> list[float]:

@@ -345,6 +345,7 @@ class _SampleSelf(HeuristicAgent):
     # (``restart`` goes back to the searched position's)
     _all: list[Entry]
     _keys: list[int]
+    _own_at: list[int]
     _tail_seen: list[float]
     _base_free = 0  # entries of the base before the seat's first own order
     _base_cards = 0
@@ -362,6 +363,7 @@ class _SampleSelf(HeuristicAgent):
         entries = entries_from_history(history)
         self._base = (round_no, len(history), entries, _seen(entries, [0.0] * 5))
         self._base_keys = [_slot_key(e, self.seat) for e in entries]
+        self._base_own = [j for j, k in enumerate(self._base_keys) if k < 0]
         self._base_free = _first_own_order(entries, self.seat)
         self._base_cards = _cards(entries)
         self._base_at_free: dict[tuple, _Fold] = {}  # fold states at _base_free, by key
@@ -379,6 +381,7 @@ class _SampleSelf(HeuristicAgent):
         """A new play-out begins from the searched position: forget the last one's tail."""
         self._all = list(self._base[2])
         self._keys = list(self._base_keys)
+        self._own_at = list(self._base_own)  # the slots of the seat's own orders (``_unread``)
         self._tail_seen = self._base[3]  # replaced, never changed in place
         self._free = self._base_free
         self._oven_cards = self._base_cards
@@ -411,6 +414,8 @@ class _SampleSelf(HeuristicAgent):
                                           e.singles + 2 * e.doubles if ing else 0, e.cards)
                     e, k, kind, units, c = got
                     all_.append(e)
+                    if k < 0:  # an own order's slot
+                        self._own_at.append(len(keys))
                     keys.append(k)
                     if kind >= 0:  # ``_seen``: the units seen played, in the same order
                         if seen is None:
@@ -729,10 +734,10 @@ class _SampleSelf(HeuristicAgent):
         but its own slot on top.  Asked right after a projection, which knew them all."""
         keys = self._keys
         reads = self._own_reads
-        for j in range(self._free, len(keys)):
-            k = keys[j]
-            if k < 0:
-                r = reads.get((k, scorer))
+        free = self._free
+        for j in self._own_at:  # the slots of negative keys, in order: the others read no hand
+            if j >= free:
+                r = reads.get((keys[j], scorer))
                 if r is None or kind in r:
                     return False
         return True

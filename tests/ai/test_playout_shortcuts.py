@@ -104,6 +104,19 @@ class _Checked(_SampleSelf):
         self.fired["variants kept after a play"] += 1
         return fast
 
+    def _unread(self, kind, scorer):  # noqa: ANN001, ANN202 - its own
+        """The own orders' slots kept as they come, against every slot of the oven scanned."""
+        fast = _SampleSelf._unread(self, kind, scorer)
+        plain = True
+        for j in range(self._free, len(self._keys)):
+            k = self._keys[j]
+            if k < 0:
+                r = self._own_reads.get((k, scorer))
+                plain = plain and not (r is None or kind in r)
+        assert fast == plain, (kind, self._keys[self._free:])
+        self.fired["unread: " + str(fast)] += 1
+        return fast
+
     def _d_draw(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
         fast = _SampleSelf._d_draw(self, view, ctx)
         assert fast == HeuristicAgent._d_draw(self, view, ctx)
@@ -390,6 +403,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
     assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
+    assert fired["unread: True"] >= 10 and fired["unread: False"] >= 10, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
         assert fired["series"] >= 10 and fired["columns"] >= 10 and fired["series value"] >= 50, fired
@@ -572,3 +586,28 @@ def test_taken_by_a_need_is_its_take_taken() -> None:
         moved += plain.cu != st.cu
     assert _taken_by(graph, st, None) is st
     assert moved > 2000
+
+
+def test_staircase_need_is_the_plain_sort() -> None:
+    """A staircase order's kinds ordered by a descending stable sort of the columns and hand
+    (``evaluate._staircase_need``) as ``best_fill`` first ordered them (ascending by the
+    negated sum), ties and fractions included."""
+    from solemio.ai.evaluate import _staircase_need
+
+    rng = random.Random(5)
+    ties = 0
+    for _ in range(3000):
+        cu = [rng.choice((0.0, 0.22, 1.0, 1.22, 2.0, 3.0)) for _ in range(5)]
+        hu = [rng.randrange(0, 4) for _ in range(5)]
+        own, allowed = rng.randrange(5), rng.random() < 0.5
+        amounts = tuple(rng.sample((1, 2, 3, 4), rng.randrange(1, 5)))
+        v = ("staircase", amounts, allowed)
+        kinds = [k for k in range(5) if allowed or k != own]
+        kinds.sort(key=lambda k: -(cu[k] + hu[k]))
+        units = [0] * 5
+        for a, k in zip(sorted(amounts, reverse=True), kinds, strict=False):
+            units[k] = a
+        assert _staircase_need(v, own, cu, hu) == (tuple(kinds[: len(amounts)]), units), (v, own, cu, hu)
+        sums = [cu[k] + hu[k] for k in kinds]
+        ties += len(set(sums)) < len(sums)
+    assert ties > 1000
