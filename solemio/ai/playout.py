@@ -501,6 +501,7 @@ class _SampleSelf(HeuristicAgent):
         keys = self._keys
         runs = self._runs
         masks = self._own_masks
+        programs = graph.programs
         j = i
         while j < end:
             st0, j0 = st, j
@@ -513,8 +514,23 @@ class _SampleSelf(HeuristicAgent):
                 if k < 0:
                     break
                 nxt = st.get(k)
-                if nxt is None:
-                    nxt = st[k] = self._step(graph, st, k, j, scorer, topup)
+                if nxt is None:  # the step made: an ingredient's here (most are), the rest by ``_step``
+                    prog = programs.get(k)
+                    if prog is None:
+                        prog = programs[k] = self._program(self._all[j], scorer)
+                    if prog[0] == "ing":  # a state of its own: two paths hardly ever meet after one
+                        _t, kind, units, doubles = prog
+                        cu = [*st.cu]
+                        cu[kind] += units
+                        graph.size += 1
+                        if doubles:
+                            cd = [*st.cd]
+                            cd[kind] += doubles
+                            nxt = st[k] = _fold(tuple(cu), tuple(cd))
+                        else:
+                            nxt = st[k] = _fold(tuple(cu), st.cd)
+                    else:
+                        nxt = st[k] = self._step(graph, st, prog, j, scorer, topup)
                 st = nxt
                 j += 1
             if j > j0:
@@ -590,25 +606,12 @@ class _SampleSelf(HeuristicAgent):
         sparse = self.ev.sparse_fill(e.order, own, scorer)
         return ("slot",) if sparse is None else ("fill", *sparse)
 
-    def _step(self, graph: _FoldGraph, st: _Fold, k: int, j: int, scorer: int, topup: float) -> _Fold:
-        """One slot of ``evaluate.project_from``'s fold (an ingredient or an opponent's slot),
-        with its arithmetic (lost trust 1): ``fold_slot``'s, an opponent's order costed on
-        an empty hand as ``evaluate.opp_order_take`` does (``_taken_by``)."""
-        prog = graph.programs.get(k)
-        if prog is None:
-            prog = graph.programs[k] = self._program(self._all[j], scorer)
+    def _step(self, graph: _FoldGraph, st: _Fold, prog: tuple, j: int, scorer: int, topup: float) -> _Fold:
+        """One slot of ``evaluate.project_from``'s fold (an opponent's or a lost slot; ``_walk``
+        steps an ingredient's itself), by its ``_program``, with its arithmetic (lost trust
+        1): ``fold_slot``'s, an opponent's order costed on an empty hand as
+        ``evaluate.opp_order_take`` does (``_taken_by``)."""
         tag = prog[0]
-        if tag == "ing":  # a state of its own: two paths hardly ever meet after an ingredient
-            _t, kind, units, doubles = prog
-            cu = [*st.cu]
-            cu[kind] += units
-            if doubles:
-                cd = [*st.cd]
-                cd[kind] += doubles
-                graph.size += 1
-                return _fold(tuple(cu), tuple(cd))
-            graph.size += 1
-            return _fold(tuple(cu), st.cd)
         if tag == "keep":
             return st
         if tag == "fill":

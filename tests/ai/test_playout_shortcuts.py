@@ -26,9 +26,11 @@ from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX
 from solemio.ai.playout import (
     KeyedRandom,
+    _cards,
     _hand_key,
     _LiveView,
     _SampleSelf,
+    _seen,
     entries_from_history,
     light_policy,
 )
@@ -103,6 +105,18 @@ class _Checked(_SampleSelf):
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
         self.fired["variants kept after a play"] += 1
         return fast
+
+    def sync(self, view):  # noqa: ANN001, ANN202 - the policy's signature
+        """The oven's memory extended item by item (counts added as one number a item)
+        against the round's history read whole."""
+        _SampleSelf.sync(self, view)
+        if self._exact:
+            entries = entries_from_history(view.history)
+            assert self.memory.entries == entries
+            assert self.memory.seen_played == _seen(entries, [0.0] * 5)
+            assert self._oven_cards == _cards(entries)
+            assert self._own_at == [j for j, k in enumerate(self._keys) if k < 0]
+            self.fired["memory extended"] += 1
 
     def _unread(self, kind, scorer):  # noqa: ANN001, ANN202 - its own
         """The own orders' slots kept as they come, against every slot of the oven scanned."""
@@ -404,6 +418,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
     assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
     assert fired["unread: True"] >= 10 and fired["unread: False"] >= 10, fired
+    assert fired["memory extended"] >= 300, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
         assert fired["series"] >= 10 and fired["columns"] >= 10 and fired["series value"] >= 50, fired
