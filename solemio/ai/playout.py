@@ -941,7 +941,7 @@ class _SampleSelf(HeuristicAgent):
 _HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSelf.act``)
 # decisions whose rules read the hand, the table or the choices, never the oven's memory:
 # ``_SampleSelf.act`` leaves the memory's sync to the next decision
-_NO_MEMORY = frozenset(("draw", "fill"))
+_NO_MEMORY = frozenset(("draw", "fill", "variant", "series", "show-play"))
 
 
 # the kinds named by each mask of exhausted kinds (``Game.exhausted``: a bit per kind)

@@ -25,6 +25,7 @@ from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX
 from solemio.ai.playout import (
+    _NO_MEMORY,
     KeyedRandom,
     _cards,
     _hand_key,
@@ -40,6 +41,15 @@ from solemio.engine.views import build_view
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
 COLOURS4 = ["blue", "green", "brown", "red"]
+
+
+class _Unreadable:
+    """Stands for a memory a decision must not read: any reading fails."""
+
+    def __getitem__(self, *_args):  # noqa: ANN002, ANN204 - fails whatever it is asked
+        raise AssertionError("the oven's memory read by a decision that does not sync it")
+
+    __iter__ = __len__ = __getitem__
 
 
 class _Checked(_SampleSelf):
@@ -65,7 +75,19 @@ class _Checked(_SampleSelf):
         if type(view) is _LiveView:  # every seat's info read from the keys, as the full view's
             assert tuple(view.seats) == build_view(view._g, view.seat).seats  # noqa: SLF001
             self.fired["seat infos"] += 1
-        return _SampleSelf.act(self, view)
+        if view.decision_kind not in _NO_MEMORY:
+            return _SampleSelf.act(self, view)
+        # a decision that leaves the oven's memory unsynced must read none of it
+        mem = self.memory
+        saved = mem.entries, mem.seen_played, self._all, self._keys, self._oven_cards
+        mem.entries = mem.seen_played = self._all = self._keys = _Unreadable()
+        self._oven_cards = None
+        try:
+            choice = _SampleSelf.act(self, view)
+        finally:
+            mem.entries, mem.seen_played, self._all, self._keys, self._oven_cards = saved
+        self.fired["memory unsynced: " + view.decision_kind] += 1
+        return choice
 
     def _d_play(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
         """The turn plan (its remembered plays, values kept per kind, doubles shared when
@@ -419,6 +441,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
     assert fired["unread: True"] >= 10 and fired["unread: False"] >= 10, fired
     assert fired["memory extended"] >= 300, fired
+    assert fired["memory unsynced: draw"] >= 100 and fired["memory unsynced: variant"] >= 5, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
         assert fired["series"] >= 10 and fired["columns"] >= 10 and fired["series value"] >= 50, fired
