@@ -513,7 +513,9 @@ class _SampleSelf(HeuristicAgent):
                 k = keys[j]
                 if k < 0:
                     break
-                nxt = st.get(k)
+                # a state with no step yet (one just made: every later step of the run is
+                # new too) is not looked in
+                nxt = st.get(k) if st else None
                 if nxt is None:  # the step made: an ingredient's here (most are), the rest by ``_step``
                     prog = programs.get(k)
                     if prog is None:

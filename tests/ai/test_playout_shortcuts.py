@@ -28,6 +28,7 @@ from solemio.ai.playout import (
     _NO_MEMORY,
     KeyedRandom,
     _cards,
+    _Fold,
     _hand_key,
     _LiveView,
     _SampleSelf,
@@ -389,6 +390,17 @@ def _check_take(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
     monkeypatch.setattr(Evaluator, "column_needs", columns)
 
 
+def _check_steps_made_once(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
+    """A fold state's step is made only where the state has none for that slot (the walk
+    looks in every state that has steps, and in none that has no step yet)."""
+    def made(st, key, nxt):  # noqa: ANN001, ANN202 - ``dict.__setitem__``'s signature
+        assert key not in st, key
+        fired["fold step made" + (" in a state with steps" if st else "")] += 1
+        dict.__setitem__(st, key, nxt)
+
+    monkeypatch.setattr(_Fold, "__setitem__", made)
+
+
 def play(edition: str, seed: int, fired: Counter) -> int:
     """One whole game of four checked play-out policies; the decisions it took."""
     cs = load_cardset(edition)
@@ -430,6 +442,7 @@ def has_block(edition: str) -> bool:
 def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fired: Counter = Counter()
     _check_take(monkeypatch, fired)
+    _check_steps_made_once(monkeypatch, fired)
     decisions = sum(play(edition, seed, fired) for seed in (7, 8))
     assert decisions > 300
     assert fired["order after plan"] >= 20 and fired["order after plan: walk kept"] >= 10, fired
@@ -441,6 +454,7 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
     assert fired["unread: True"] >= 10 and fired["unread: False"] >= 10, fired
     assert fired["memory extended"] >= 300, fired
+    assert fired["fold step made"] >= 200 and fired["fold step made in a state with steps"] >= 50, fired
     assert fired["memory unsynced: draw"] >= 100 and fired["memory unsynced: variant"] >= 5, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
