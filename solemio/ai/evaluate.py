@@ -565,16 +565,10 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
     return mv
 
 
-def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> list[float] | None:
-    """``_take`` of ``opp_order_pick``'s need (None: nothing taken)."""
-    bv = opp_order_pick(variants, absent, cu, cd, opp_topup)
-    return None if bv is None else _take(bv[1], bv[2], bv[3], cu, cd)
-
-
 def opp_order_pick(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> tuple | None:
-    """The need (``needs``' (variant, units, doubles, any)) whose take is an opponent's
-    ordinary order's step of the fold, or None when it takes nothing (``_order_step``
-    for an order of another seat, whose variants do not read the columns).
+    """The need (``needs``' (variant, units, doubles, any)) whose take (``_take``) is an
+    opponent's ordinary order's step of the fold, or None when it takes nothing
+    (``_order_step`` for an order of another seat, whose variants do not read the columns).
 
     ``variants`` is ``Evaluator.sparse_needs``; ``absent`` the kind a "none of mine"
     order must not find (-1: none).  The same arithmetic as ``fill_miss_take`` on an
@@ -603,14 +597,8 @@ def opp_order_pick(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
     return bv
 
 
-def own_order_take(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> list[float] | None:
-    """``_take`` of ``own_order_pick``'s need (None: nothing taken)."""
-    bv = own_order_pick(variants, absent, helped, cu, cd, hu, hd)
-    return None if bv is None else _take(bv[1], bv[2], bv[3], cu, cd)
-
-
 def own_order_pick(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> tuple | None:
-    """The need whose take is the seat's own ordinary order's step of the fold, or None
+    """The need whose take (``_take``) is the seat's own ordinary order's step of the fold, or None
     when it takes nothing (``_order_step`` for an own order whose variants do not read
     the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the columns
     and hand fill it or, with help, miss at most 2 units)."""

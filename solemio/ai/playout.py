@@ -612,7 +612,7 @@ class _SampleSelf(HeuristicAgent):
         """One slot of ``evaluate.project_from``'s fold (an opponent's or a lost slot; ``_walk``
         steps an ingredient's itself), by its ``_program``, with its arithmetic (lost trust
         1): ``fold_slot``'s, an opponent's order costed on an empty hand as
-        ``evaluate.opp_order_take`` does (``_taken_by``)."""
+        ``evaluate.opp_order_pick`` picks its need (``_taken_by`` takes it)."""
         tag = prog[0]
         if tag == "keep":
             return st
@@ -631,7 +631,7 @@ class _SampleSelf(HeuristicAgent):
     def _own_step(self, graph: _FoldGraph, st: _Fold, k: int, e: Entry, hu: list[int], hd: list[int],
                   scorer: int, topup: float) -> _Fold:
         """One own order's slot of the fold (its chance unread): an ordinary order whose
-        variants do not read the columns as ``evaluate.own_order_take`` costs it (``_taken_by``; its
+        variants do not read the columns as ``evaluate.own_order_pick`` costs it (``_taken_by``; its
         needs read once per graph), the rest by ``fold_slot`` on the hand."""
         prog = graph.programs.get(k)
         if prog is None:
