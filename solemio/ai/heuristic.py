@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from operator import add
+from operator import add, gt
 from typing import Any
 
 from solemio.ai.base import Agent, Searcher
@@ -87,6 +87,7 @@ PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 
 _REQUEST_UNITS: dict[tuple, int] = {}
+_NONE_HELD = (0, 0, 0, 0, 0)  # a hand's units per kind compared with these: the kinds held
 # ``HeuristicAgent._d_fill``'s answers per tuple of choices: id -> (the tuple, help, answer)
 _FILL_PICKS: dict[int, tuple] = {}
 # ``HeuristicAgent._candidate_plays`` per tuple of choices: id -> [the tuple, the plays,
@@ -202,7 +203,7 @@ class HeuristicAgent(Agent):
             e = self._opp_expect(view, own, hu)
             return 0.85 if n > e + 2 else (0.5 if n > e else 0.1)
         if special == "show":
-            held = sum(1 for k in range(5) if hu[k] > 0)
+            held = sum(map(gt, hu, _NONE_HELD))  # the kinds held: ``hu[k] > 0`` counted, in C
             return 0.15 * held - 0.05
         if spec.series and self.style.plan_series:
             mates = [o for o in orders if o != oid and self.ev.spec(o).series]
@@ -262,7 +263,7 @@ class HeuristicAgent(Agent):
         if tag == "series":
             return self._series_on(plan[2], plan[3], cu, hu)
         if tag == "show":  # order_value's show order: the kinds held
-            held = sum(1 for k in range(5) if hu[k] > 0)
+            held = sum(map(gt, hu, _NONE_HELD))  # the kinds held: ``hu[k] > 0`` counted, in C
             return 0.15 * held - 0.05
         return self._planned_fill(plan, cu, cd, hu, hd)
 
@@ -332,7 +333,7 @@ class HeuristicAgent(Agent):
         left = list(map(add, cu, hu))  # ``cu[k] + hu[k]`` per kind, in C
         # small search over assignments: members sorted by availability get the big amounts
         # (the most first, equals in their order: a stable sort by the negated key's order)
-        order = sorted(range(len(kinds)), key=[left[k] for k in kinds].__getitem__, reverse=True)
+        order = sorted(range(len(kinds)), key=list(map(left.__getitem__, kinds)).__getitem__, reverse=True)
         helped = self.ev.cs.help
         got = 0.0
         for a, i in zip(amounts, order, strict=False):

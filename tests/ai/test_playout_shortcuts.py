@@ -118,6 +118,8 @@ class _Checked(_SampleSelf):
         fast = _SampleSelf._planned_value(self, plan, cu, cd, hu, hd)
         _h, _d, orders = hand_vectors(self._deciding.hand)
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
+        if plan[0] == "show":  # the kinds held, counted as first written
+            assert fast == 0.15 * sum(1 for k in range(5) if hu[k] > 0) - 0.05, hu
         if plan[0] != "fill":  # a fill plan's: counted by ``_planned_fill``
             self.fired["prepared order value: " + plan[0]] += 1
         return fast
