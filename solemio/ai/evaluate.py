@@ -8,6 +8,7 @@ believes, so it is safe to use on a view.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from solemio.ai.memory import Entry
@@ -135,13 +136,8 @@ class Evaluator:
         best: tuple = _NONE
         for v in self.needs(order_id, own, scorer, cu):
             if v[0] == "staircase":
-                amounts = sorted(v[1], reverse=True)
-                kinds = [k for k in range(5) if v[2] or k != own]
-                kinds.sort(key=lambda k: -(cu[k] + hu[k]))
-                units = [0] * 5
-                for a, k in zip(amounts, kinds, strict=False):
-                    units[k] = a
-                cand = self._cost(tuple(kinds[: len(amounts)]), units, (0,) * 5, 0, cu, cd, hu, hd)
+                kinds, units = _staircase_need(v, own, cu, hu)
+                cand = self._cost(kinds, units, _NO_UNITS, 0, cu, cd, hu, hd)
             else:
                 cand = self._cost(v[0], v[1], v[2], v[3], cu, cd, hu, hd)
             if (cand[0], cand[1]) < (best[0], best[1]):
@@ -198,9 +194,9 @@ class Evaluator:
                         break  # nothing missing, nothing spent: no later one is less
             return bm, bs
         for v in self.needs(order_id, own, scorer, cu):
-            if v[0] == "staircase":
-                cand = self.best_fill(order_id, own, scorer, cu, cd, hu, hd)
-                return cand[0], cand[1]
+            if v[0] == "staircase":  # a staircase's one need: ``best_fill``'s (missing, spent)
+                m, s = miss_spent(_staircase_need(v, own, cu, hu)[1], _NO_UNITS, 0, cu, cd, hu, hd)
+                return (m, s) if (m, s) < (99.0, 0.0) else (99.0, 0.0)
             m, s = miss_spent(v[1], v[2], v[3], cu, cd, hu, hd)
             if m < bm or (m == bm and s < bs):
                 bm, bs = m, s
@@ -283,6 +279,23 @@ class Evaluator:
         return miss, spent, variant, take, hand
 
 
+_NO_UNITS = (0, 0, 0, 0, 0)
+
+
+def _staircase_need(v: tuple, own: int, cu, hu) -> tuple[tuple[int, ...], list[int]]:
+    """A staircase order's need on these columns and hand (``best_fill``'s): its amounts,
+    the most first, given to the kinds it may use, the most held in columns and hand first
+    (equals in kind order: a stable sort, descending); (the kinds given one, units per kind)."""
+    amounts = sorted(v[1], reverse=True)
+    held = list(map(add, cu, hu))  # ``cu[k] + hu[k]`` per kind, in C
+    kinds = [k for k in range(5) if v[2] or k != own]
+    kinds.sort(key=held.__getitem__, reverse=True)
+    units = [0] * 5
+    for a, k in zip(amounts, kinds, strict=False):
+        units[k] = a
+    return tuple(kinds[: len(amounts)]), units
+
+
 def _take(units, dbl, many, cu, cd) -> list[float]:
     """``Evaluator._cost``'s take (what the columns give), with the same operations."""
     if many:
@@ -341,18 +354,21 @@ def miss_spent_sparse(items, many, cu, cd, hu, hd) -> tuple[float, float]:
     miss = 0.0
     spent = 0.0
     for k, a, dbl in items:
+        # ``m = a - min(a, have)`` is positive exactly when ``have < a``, and then ``a - have``
         if dbl:
             have = cd[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                h = hd[k] if hd[k] < m else m
+            if have < a:
+                m = a - have
+                held = hd[k]
+                h = held if held < m else m
                 spent += 2 * h
                 miss += m - h
         else:
             have = cu[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                h = hu[k] if hu[k] < m else m
+            if have < a:
+                m = a - have
+                held = hu[k]
+                h = held if held < m else m
                 spent += h
                 miss += m - h
     if many:
@@ -549,10 +565,10 @@ def _order_step(ev: Evaluator, e: Entry, cu: list[float], cd: list[float], me: i
     return mv
 
 
-def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> list[float] | None:
-    """An opponent's ordinary order's step of the fold: what it takes from the columns, or
-    None when it takes nothing (``_order_step`` for an order of another seat, whose
-    variants do not read the columns).
+def opp_order_pick(variants: list[tuple], absent: int, cu, cd, opp_topup: float) -> tuple | None:
+    """The need (``needs``' (variant, units, doubles, any)) whose take (``_take``) is an
+    opponent's ordinary order's step of the fold, or None when it takes nothing
+    (``_order_step`` for an order of another seat, whose variants do not read the columns).
 
     ``variants`` is ``Evaluator.sparse_needs``; ``absent`` the kind a "none of mine"
     order must not find (-1: none).  The same arithmetic as ``fill_miss_take`` on an
@@ -566,9 +582,8 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
         miss = 0.0
         for k, a, dbl in items:
             have = cd[k] if dbl else cu[k]
-            m = a - (a if have >= a else have)
-            if m > 0:
-                miss += m
+            if have < a:  # ``a - min(a, have)`` when it is positive
+                miss += a - have
         if many:
             m = many - sum(cu)
             if m > 0:
@@ -579,20 +594,20 @@ def opp_order_take(variants: list[tuple], absent: int, cu, cd, opp_topup: float)
                 break  # nothing missing: no later one is less
     if bv is None or not bm <= opp_topup:
         return None
-    return _take(bv[1], bv[2], bv[3], cu, cd)
+    return bv
 
 
-def own_order_take(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> list[float] | None:
-    """The seat's own ordinary order's step of the fold: what it takes from the columns, or
-    None when it takes nothing (``_order_step`` for an own order whose variants do not
-    read the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the
-    columns and hand fill it or, with help, miss at most 2 units)."""
+def own_order_pick(variants: list[tuple], absent: int, helped: bool, cu, cd, hu, hd) -> tuple | None:
+    """The need whose take (``_take``) is the seat's own ordinary order's step of the fold, or None
+    when it takes nothing (``_order_step`` for an own order whose variants do not read
+    the columns: ``fill_miss_take``'s arithmetic on the hand, the take when the columns
+    and hand fill it or, with help, miss at most 2 units)."""
     if absent >= 0 and cu[absent] > 0.5:
         return None  # ``fill_miss_take``: missing 99, nothing taken
     bm, _bs, bv = best_sparse(variants, cu, cd, hu, hd)
     if bv is None or not (bm <= 0.01 or (bm <= 2 and helped)):
         return None
-    return _take(bv[1], bv[2], bv[3], cu, cd)
+    return bv
 
 
 def _project_memo(ev, entries, start, end, cu, cd, mine, me, kind_of, scorer, hu, hd, opp_topup,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from operator import add, gt
 from typing import Any
 
 from solemio.ai.base import Agent, Searcher
@@ -86,10 +87,25 @@ PERFECT = Style(memory=MemoryStyle("perfect"), noise=0.0)
 
 
 _REQUEST_UNITS: dict[tuple, int] = {}
+_NONE_HELD = (0, 0, 0, 0, 0)  # a hand's units per kind compared with these: the kinds held
 # ``HeuristicAgent._d_fill``'s answers per tuple of choices: id -> (the tuple, help, answer)
 _FILL_PICKS: dict[int, tuple] = {}
-# ``HeuristicAgent._candidate_plays`` per tuple of choices: id -> (the tuple, the plays)
-_CANDIDATES: dict[int, tuple] = {}
+# ``HeuristicAgent._candidate_plays`` per tuple of choices: id -> [the tuple, the plays,
+# ``_plan_plays``' rows of them or None until asked]
+_CANDIDATES: dict[int, list] = {}
+
+# how the turn plan values an order in hand (``_plan_how``): a one-variant "fill" plan,
+# a "fill" plan of several variants, another plan (series, show), no plan (``order_value``)
+_FILL, _FILL_VARIANTS, _PLANNED, _VALUE = range(4)
+
+
+def _plan_how(plan: tuple | None) -> int:
+    """Which of ``_d_play``'s ways values an order with this ``_value_plan``."""
+    if plan is None:
+        return _VALUE
+    if plan[0] == "fill":
+        return _FILL_VARIANTS if len(plan[2]) > 1 else _FILL
+    return _PLANNED
 
 
 def _request_units(request: tuple) -> int:
@@ -187,7 +203,7 @@ class HeuristicAgent(Agent):
             e = self._opp_expect(view, own, hu)
             return 0.85 if n > e + 2 else (0.5 if n > e else 0.1)
         if special == "show":
-            held = sum(1 for k in range(5) if hu[k] > 0)
+            held = sum(map(gt, hu, _NONE_HELD))  # the kinds held: ``hu[k] > 0`` counted, in C
             return 0.15 * held - 0.05
         if spec.series and self.style.plan_series:
             mates = [o for o in orders if o != oid and self.ev.spec(o).series]
@@ -247,8 +263,13 @@ class HeuristicAgent(Agent):
         if tag == "series":
             return self._series_on(plan[2], plan[3], cu, hu)
         if tag == "show":  # order_value's show order: the kinds held
-            held = sum(1 for k in range(5) if hu[k] > 0)
+            held = sum(map(gt, hu, _NONE_HELD))  # the kinds held: ``hu[k] > 0`` counted, in C
             return 0.15 * held - 0.05
+        return self._planned_fill(plan, cu, cd, hu, hd)
+
+    def _planned_fill(self, plan: tuple, cu: list[float], cd: list[float],
+                      hu: list[int], hd: list[int]) -> float:
+        """``_planned_value`` of a "fill" plan (the turn plan calls it at once: most plans are)."""
         _f, _oid, variants, absent, helped, _kinds = plan
         if absent >= 0 and cu[absent] > 0.5:
             return self._fill_worth(99.0, 0.0, helped)
@@ -309,22 +330,20 @@ class HeuristicAgent(Agent):
 
     def _series_on(self, kinds: list[int], amounts: list[int], cu, hu) -> float:
         """``_series_value`` for the members' kinds and the amounts they are given."""
-        members = kinds
-        avail = [cu[k] + hu[k] for k in range(5)]
-        best = 0.0
+        left = list(map(add, cu, hu))  # ``cu[k] + hu[k]`` per kind, in C
         # small search over assignments: members sorted by availability get the big amounts
-        order = sorted(range(len(members)), key=lambda i: -avail[kinds[i]])
-        left = list(avail)
+        # (the most first, equals in their order: a stable sort by the negated key's order)
+        order = sorted(range(len(kinds)), key=list(map(left.__getitem__, kinds)).__getitem__, reverse=True)
+        helped = self.ev.cs.help
         got = 0.0
         for a, i in zip(amounts, order, strict=False):
             k = kinds[i]
             if left[k] >= a - 0.05:
                 left[k] -= a
                 got += 1.0
-            elif left[k] >= a - 1.05 and self.ev.cs.help:
+            elif left[k] >= a - 1.05 and helped:
                 got += 0.4
-        best = max(best, got)
-        return best * 0.9
+        return got * 0.9  # never below 0: the best of 0.0 and it
 
     def _opp_expect(self, view: SeatView, kind: int, hu: list[int]) -> float:
         """Units of ``kind`` the opponents are expected to hold."""
@@ -353,7 +372,7 @@ class HeuristicAgent(Agent):
     def best_order(self, view, cu, cd, hu, hd, orders) -> tuple[float, str | None]:
         best, which = -1.0, None
         own, sk = self.kind_of(view.seat), self._scorer_kind(view)
-        _s, _b, uniq, _deps, plans = self._plan_setup(orders, own, sk)
+        _s, _b, uniq, _deps, plans, _rows = self._plan_setup(orders, own, sk)
         for oid, vp in zip(uniq, plans, strict=True):  # sorted(set(orders)), each valued once
             if vp is None:
                 v = self.order_value(view, oid, cu, cd, hu, hd, orders)
@@ -392,7 +411,7 @@ class HeuristicAgent(Agent):
         dem = self._demand(view, cu0, cd0, hu, hd, orders) if keep else None
         own = self.kind_of(view.seat)
         sk = self._scorer_kind(view)
-        own_sensitive, has_block, uniq, deps, plans = self._plan_setup(orders, own, sk)
+        own_sensitive, has_block, uniq, _deps, _plans, rows = self._plan_setup(orders, own, sk)
         # a play of kind k changes only kind k's column and hand: the orders that read
         # no kind k keep the value they have without the play (computed once, the same
         # number), and only the others are costed again per candidate
@@ -404,46 +423,45 @@ class HeuristicAgent(Agent):
         noisy = bool(self.style.noise)
         best, pick = -1e9, view.choices[0]
         pick_v, pick_oid, pick_cu, pick_cd = -1.0, None, cu0, cd0  # the pick's (``planned``)
-        for ch in self._candidate_plays(view.choices):
-            k = KIDX[ch[1]]
-            s, d = ch[2], ch[3]
-            units = s + 2 * d
+        for ch, k, d, units, penalty in self._plan_plays(view.choices):
             cu = [*cu0]
-            cd = [*cd0]
             cu[k] += units
-            cd[k] += d
             h2u = [*hu]
-            h2d = [*hd]
             h2u[k] -= units
-            h2d[k] -= d
+            if d:
+                cd = [*cd0]
+                cd[k] += d
+                h2d = [*hd]
+                h2d[k] -= d
+            else:  # no double played: the doubles as they are (read, never changed)
+                cd, h2d = cd0, hd
             score = 0.0
             if orders:
                 v = -1.0  # best_order's value, the same orders in the same order
                 which = None
-                for i, oid in enumerate(uniq):
-                    dep = deps[i]
-                    if dep is None or k in dep or still[i] is None:
-                        vp = plans[i]
-                        if vp is None:
-                            w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
-                        elif vp[0] == "fill" and len(vp[2]) > 1:
+                for i, (oid, dep, vp, how) in enumerate(rows):
+                    fresh = dep is None or k in dep
+                    if fresh or (w := still[i]) is None:
+                        if how == _FILL:
+                            w = self._planned_fill(vp, cu, cd, h2u, h2d)
+                        elif how == _FILL_VARIANTS:
                             b = base[i]
                             if b is None:
                                 b = base[i] = [None] * len(vp[2])
                             w = self._fill_after_play(vp, k, b, before, cu, cd, h2u, h2d)
-                        else:
+                        elif how == _PLANNED:
                             w = self._planned_value(vp, cu, cd, h2u, h2d)
-                        if not (dep is None or k in dep):
+                        else:
+                            w = self.order_value(view, oid, cu, cd, h2u, h2d, orders)
+                        if not fresh:
                             still[i] = w
-                    else:
-                        w = still[i]
                     if w > v:
                         v, which = w, oid
                 if v >= t:
                     score += v
             if keep:
                 score -= keep * min(units, dem[k])
-            score -= 0.03 * (s + d - 1) + 0.05 * d
+            score -= penalty
             if k == own and own_sensitive:
                 score -= 0.15 * units
             if k == own and has_block:
@@ -460,7 +478,8 @@ class HeuristicAgent(Agent):
     def _plan_setup(self, orders: list[str], own: int, sk: int) -> tuple:
         """The turn plan's reading of the orders in hand: (an order of "none of mine",
         a block order, the distinct orders sorted, the kinds each reads, each one's
-        ``_value_plan``); a pure function of the orders, the kinds, the card set and
+        ``_value_plan``, and per order (id, kinds read, plan, how ``_d_play`` values
+        it: ``_plan_how``)); a pure function of the orders, the kinds, the card set and
         whether series are planned, kept by the evaluator for every seat (a play-out's
         policies and a level's seats meet the same hands)."""
         setups = self.ev.plan_setups
@@ -478,6 +497,7 @@ class HeuristicAgent(Agent):
                 uniq,
                 [p[0] for p in parts],
                 [p[1] for p in parts],
+                [(oid, p[0], p[1], _plan_how(p[1])) for oid, p in zip(uniq, parts, strict=True)],
             )
         return got
 
@@ -507,8 +527,23 @@ class HeuristicAgent(Agent):
         out = HeuristicAgent._plays_of(choices)
         if len(_CANDIDATES) > 20_000:
             _CANDIDATES.clear()
-        _CANDIDATES[id(choices)] = (choices, out)  # holds the tuple: its id stays its own
+        _CANDIDATES[id(choices)] = [choices, out, None]  # holds the tuple: its id stays its own
         return out
+
+    @staticmethod
+    def _plan_plays(choices: tuple) -> list[tuple]:
+        """``_candidate_plays`` as the turn plan reads each: (the play, its kind's index,
+        doubles, units, the score's cost of its cards ``0.03 * (s + d - 1) + 0.05 * d``),
+        remembered with them (the same numbers each time: the same operations)."""
+        got = _CANDIDATES.get(id(choices))
+        if got is None or got[0] is not choices:
+            HeuristicAgent._candidate_plays(choices)
+            got = _CANDIDATES[id(choices)]
+        rows = got[2]
+        if rows is None:
+            rows = got[2] = [(ch, KIDX[kind], d, s + 2 * d, 0.03 * (s + d - 1) + 0.05 * d)
+                             for ch in got[1] for _p, kind, s, d in (ch,)]
+        return rows
 
     @staticmethod
     def _plays_of(choices: tuple) -> list[tuple]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import itemgetter
+from itertools import repeat
+from operator import call, itemgetter
 
 from solemio.ai.evaluate import (
     _ZERO,
@@ -25,8 +26,8 @@ from solemio.ai.evaluate import (
     best_sparse,
     fold_slot,
     hand_vectors,
-    opp_order_take,
-    own_order_take,
+    opp_order_pick,
+    own_order_pick,
     projection_start,
     sparse_items,
 )
@@ -142,6 +143,49 @@ def _taken(graph: _FoldGraph, st: _Fold, take: list[float] | None) -> _Fold:
     for kind in range(5):
         t = take[kind]
         if t:  # ``max(0.0, ...)`` and ``min(cd, ...)`` written out: the builtins cost more
+            left = cu[kind] - t
+            left = cu[kind] = left if left > 0.0 else 0.0
+            half = left / 2
+            if half < cd[kind]:
+                cd[kind] = half
+    return graph.intern(cu, cd)
+
+
+# per need (``Evaluator.needs``' (variant, units, doubles, any), held), by its identity: the
+# kinds it takes from with their units and doubles asked, (kind, units, doubles) (``_taken_by``)
+_TAKE_KINDS: dict[int, tuple[tuple, tuple]] = {}
+
+
+def _taken_by(graph: _FoldGraph, st: _Fold, need: tuple | None) -> _Fold:
+    """``_taken(graph, st, evaluate._take(*need[1:], st.cu, st.cd))`` (None: nothing taken):
+    the take of each kind the need names made where it is applied, the others' zeros
+    skipped; the same operations per kind (each kind's take reads its columns before it
+    is applied), so the same state."""
+    if need is None:
+        return st
+    if need[3]:  # units of any kind: ``_take`` takes every column
+        return _taken(graph, st, list(st.cu))
+    got = _TAKE_KINDS.get(id(need))
+    if got is None or got[0] is not need:
+        if len(_TAKE_KINDS) > 20_000:
+            _TAKE_KINDS.clear()
+        units, dbl = need[1], need[2]
+        got = _TAKE_KINDS[id(need)] = (need, tuple((k, units[k], dbl[k]) for k in range(5)
+                                                   if units[k] or dbl[k]))  # holds the need
+    cu = [*st.cu]
+    cd = [*st.cd]
+    for kind, u, dn in got[1]:
+        if u:  # ``_take``: ``take[k] = min(u, cu[k])``, then ``+= 2 * min(dn, cd[k])``
+            have = cu[kind]
+            t = u if have >= u else have
+            if dn:
+                have = cd[kind]
+                t += 2 * (dn if have >= dn else have)
+        else:
+            have = cd[kind]
+            t = 0.0
+            t += 2 * (dn if have >= dn else have)
+        if t:  # ``_taken``
             left = cu[kind] - t
             left = cu[kind] = left if left > 0.0 else 0.0
             half = left / 2
@@ -268,7 +312,7 @@ def _least_need(amounts: list[tuple], needs: tuple, cu: list[float], cd: list[fl
             else:
                 costs.append(0)
     costs.append(0)  # the getters' last item
-    totals = [sum(get(costs)) for get in getters]
+    totals = list(map(sum, map(call, getters, repeat(costs))))  # ``sum(get(costs))`` per need, in C
     for n, many in manys:
         m, h = _many_gap(many, cu, hu)
         totals[n] += m * room + h
@@ -301,6 +345,7 @@ class _SampleSelf(HeuristicAgent):
     # (``restart`` goes back to the searched position's)
     _all: list[Entry]
     _keys: list[int]
+    _own_at: list[int]
     _tail_seen: list[float]
     _base_free = 0  # entries of the base before the seat's first own order
     _base_cards = 0
@@ -318,6 +363,7 @@ class _SampleSelf(HeuristicAgent):
         entries = entries_from_history(history)
         self._base = (round_no, len(history), entries, _seen(entries, [0.0] * 5))
         self._base_keys = [_slot_key(e, self.seat) for e in entries]
+        self._base_own = [j for j, k in enumerate(self._base_keys) if k < 0]
         self._base_free = _first_own_order(entries, self.seat)
         self._base_cards = _cards(entries)
         self._base_at_free: dict[tuple, _Fold] = {}  # fold states at _base_free, by key
@@ -335,6 +381,7 @@ class _SampleSelf(HeuristicAgent):
         """A new play-out begins from the searched position: forget the last one's tail."""
         self._all = list(self._base[2])
         self._keys = list(self._base_keys)
+        self._own_at = list(self._base_own)  # the slots of the seat's own orders (``_unread``)
         self._tail_seen = self._base[3]  # replaced, never changed in place
         self._free = self._base_free
         self._oven_cards = self._base_cards
@@ -367,6 +414,8 @@ class _SampleSelf(HeuristicAgent):
                                           e.singles + 2 * e.doubles if ing else 0, e.cards)
                     e, k, kind, units, c = got
                     all_.append(e)
+                    if k < 0:  # an own order's slot
+                        self._own_at.append(len(keys))
                     keys.append(k)
                     if kind >= 0:  # ``_seen``: the units seen played, in the same order
                         if seen is None:
@@ -452,6 +501,7 @@ class _SampleSelf(HeuristicAgent):
         keys = self._keys
         runs = self._runs
         masks = self._own_masks
+        programs = graph.programs
         j = i
         while j < end:
             st0, j0 = st, j
@@ -463,9 +513,26 @@ class _SampleSelf(HeuristicAgent):
                 k = keys[j]
                 if k < 0:
                     break
-                nxt = st.get(k)
-                if nxt is None:
-                    nxt = st[k] = self._step(graph, st, k, j, scorer, topup)
+                # a state with no step yet (one just made: every later step of the run is
+                # new too) is not looked in
+                nxt = st.get(k) if st else None
+                if nxt is None:  # the step made: an ingredient's here (most are), the rest by ``_step``
+                    prog = programs.get(k)
+                    if prog is None:
+                        prog = programs[k] = self._program(self._all[j], scorer)
+                    if prog[0] == "ing":  # a state of its own: two paths hardly ever meet after one
+                        _t, kind, units, doubles = prog
+                        cu = [*st.cu]
+                        cu[kind] += units
+                        graph.size += 1
+                        if doubles:
+                            cd = [*st.cd]
+                            cd[kind] += doubles
+                            nxt = st[k] = _fold(tuple(cu), tuple(cd))
+                        else:
+                            nxt = st[k] = _fold(tuple(cu), st.cd)
+                    else:
+                        nxt = st[k] = self._step(graph, st, prog, j, scorer, topup)
                 st = nxt
                 j += 1
             if j > j0:
@@ -541,29 +608,16 @@ class _SampleSelf(HeuristicAgent):
         sparse = self.ev.sparse_fill(e.order, own, scorer)
         return ("slot",) if sparse is None else ("fill", *sparse)
 
-    def _step(self, graph: _FoldGraph, st: _Fold, k: int, j: int, scorer: int, topup: float) -> _Fold:
-        """One slot of ``evaluate.project_from``'s fold (an ingredient or an opponent's slot),
-        with its arithmetic (lost trust 1): ``fold_slot``'s, an opponent's order costed on
-        an empty hand as ``evaluate.opp_order_take`` does."""
-        prog = graph.programs.get(k)
-        if prog is None:
-            prog = graph.programs[k] = self._program(self._all[j], scorer)
+    def _step(self, graph: _FoldGraph, st: _Fold, prog: tuple, j: int, scorer: int, topup: float) -> _Fold:
+        """One slot of ``evaluate.project_from``'s fold (an opponent's or a lost slot; ``_walk``
+        steps an ingredient's itself), by its ``_program``, with its arithmetic (lost trust
+        1): ``fold_slot``'s, an opponent's order costed on an empty hand as
+        ``evaluate.opp_order_pick`` picks its need (``_taken_by`` takes it)."""
         tag = prog[0]
-        if tag == "ing":  # a state of its own: two paths hardly ever meet after an ingredient
-            _t, kind, units, doubles = prog
-            cu = [*st.cu]
-            cu[kind] += units
-            if doubles:
-                cd = [*st.cd]
-                cd[kind] += doubles
-                graph.size += 1
-                return _fold(tuple(cu), tuple(cd))
-            graph.size += 1
-            return _fold(tuple(cu), st.cd)
         if tag == "keep":
             return st
         if tag == "fill":
-            return _taken(graph, st, opp_order_take(prog[1], prog[2], st.cu, st.cd, topup))
+            return _taken_by(graph, st, opp_order_pick(prog[1], prog[2], st.cu, st.cd, topup))
         cu = [*st.cu]
         cd = [*st.cd]
         if tag == "block":
@@ -577,7 +631,7 @@ class _SampleSelf(HeuristicAgent):
     def _own_step(self, graph: _FoldGraph, st: _Fold, k: int, e: Entry, hu: list[int], hd: list[int],
                   scorer: int, topup: float) -> _Fold:
         """One own order's slot of the fold (its chance unread): an ordinary order whose
-        variants do not read the columns as ``evaluate.own_order_take`` costs it (its
+        variants do not read the columns as ``evaluate.own_order_pick`` costs it (``_taken_by``; its
         needs read once per graph), the rest by ``fold_slot`` on the hand."""
         prog = graph.programs.get(k)
         if prog is None:
@@ -585,7 +639,7 @@ class _SampleSelf(HeuristicAgent):
             prog = graph.programs[k] = ("slot",) if sparse is None else (
                 "fill", *sparse, bool(self.ev.spec(e.order).help and self.ev.cs.help))
         if prog[0] == "fill":
-            return _taken(graph, st, own_order_take(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
+            return _taken_by(graph, st, own_order_pick(prog[1], prog[2], prog[3], st.cu, st.cd, hu, hd))
         cu = [*st.cu]
         cd = [*st.cd]
         fold_slot(self.ev, e, cu, cd, self.seat, self.kind_of, scorer, hu, hd, topup)
@@ -685,10 +739,10 @@ class _SampleSelf(HeuristicAgent):
         but its own slot on top.  Asked right after a projection, which knew them all."""
         keys = self._keys
         reads = self._own_reads
-        for j in range(self._free, len(keys)):
-            k = keys[j]
-            if k < 0:
-                r = reads.get((k, scorer))
+        free = self._free
+        for j in self._own_at:  # the slots of negative keys, in order: the others read no hand
+            if j >= free:
+                r = reads.get((keys[j], scorer))
                 if r is None or kind in r:
                     return False
         return True
@@ -805,12 +859,13 @@ class _SampleSelf(HeuristicAgent):
         if got is None:  # the view's columns, seats and supply, read from its game
             g = view._g  # noqa: SLF001 - the live view's own game
             s, d = self.ev.cs.deck_counts(g.n)
-            units, ckind = g.cards.units, g.cards.kind
+            units = g.cards.units
             col = sum(units[c] for c in g.cols[kind])
             opp = 0
+            order_keys = g.order_keys
             for i, hand in enumerate(g.hands):
-                if i != view.seat:
-                    opp += sum(1 for c in hand if ckind[c] >= 0)
+                if i != view.seat:  # the ingredients: a hand's orders are one bit each of its key
+                    opp += len(hand) - order_keys[i].bit_count()
             pool = opp + len(g.supply)
             got = oe[kind] = (s + 2 * d, max(self.memory.seen_played[kind], col),
                               opp / pool if pool else 1.0)
@@ -888,7 +943,11 @@ class _SampleSelf(HeuristicAgent):
 _HANDLERS: dict[str, str] = {}  # a decision kind's handler's name (``_SampleSelf.act``)
 # decisions whose rules read the hand, the table or the choices, never the oven's memory:
 # ``_SampleSelf.act`` leaves the memory's sync to the next decision
-_NO_MEMORY = frozenset(("draw", "fill"))
+_NO_MEMORY = frozenset(("draw", "fill", "variant", "series", "show-play"))
+
+
+# the kinds named by each mask of exhausted kinds (``Game.exhausted``: a bit per kind)
+_EXHAUSTED = tuple(tuple(KINDS[k] for k in range(5) if mask >> k & 1) for mask in range(32))
 
 
 class _LiveSeats:
@@ -907,14 +966,14 @@ class _LiveSeats:
         info = self._infos[s]
         if info is None:
             g = self._g
-            face, kind = g.cards.face, g.cards.kind
+            face = g.cards.face
             hand, stack = g.hands[s], g.stacks[s]
-            n_ing = sum(1 for c in hand if kind[c] >= 0)
+            n_ing = len(hand) - g.order_keys[s].bit_count()  # a hand's orders: one bit each
             info = self._infos[s] = SeatInfo(
                 colour=g.colours[s], ingredients=n_ing, orders=len(hand) - n_ing,
                 stack=len(stack), stack_bottom=tuple(face[c] for c in stack[: g.stack_known[s]]),
                 filled=tuple(face[c] for c in g.filled[s]), known=tuple(sorted(g.known[s])),
-                exhausted=tuple(KINDS[k] for k in range(5) if g.exhausted[s] >> k & 1),
+                exhausted=_EXHAUSTED[g.exhausted[s]],
             )
         return info
 

@@ -25,18 +25,32 @@ from solemio.ai.evaluate import Evaluator, fold_slot, hand_vectors, sparse_items
 from solemio.ai.heuristic import HeuristicAgent
 from solemio.ai.memory import KIDX
 from solemio.ai.playout import (
+    _NO_MEMORY,
     KeyedRandom,
+    _cards,
+    _Fold,
     _hand_key,
     _LiveView,
     _SampleSelf,
+    _seen,
     entries_from_history,
     light_policy,
 )
 from solemio.ai.search import HardAgent
 from solemio.engine import load_cardset, new_game
+from solemio.engine.views import build_view
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
 COLOURS4 = ["blue", "green", "brown", "red"]
+
+
+class _Unreadable:
+    """Stands for a memory a decision must not read: any reading fails."""
+
+    def __getitem__(self, *_args):  # noqa: ANN002, ANN204 - fails whatever it is asked
+        raise AssertionError("the oven's memory read by a decision that does not sync it")
+
+    __iter__ = __len__ = __getitem__
 
 
 class _Checked(_SampleSelf):
@@ -59,13 +73,55 @@ class _Checked(_SampleSelf):
         if view.decision_kind == "play":  # the remembered candidate plays, as computed
             assert self._candidate_plays(view.choices) == self._plays_of(view.choices)
             self.fired["candidate plays"] += 1
-        return _SampleSelf.act(self, view)
+        if type(view) is _LiveView:  # every seat's info read from the keys, as the full view's
+            assert tuple(view.seats) == build_view(view._g, view.seat).seats  # noqa: SLF001
+            self.fired["seat infos"] += 1
+        if view.decision_kind not in _NO_MEMORY:
+            return _SampleSelf.act(self, view)
+        # a decision that leaves the oven's memory unsynced must read none of it
+        mem = self.memory
+        saved = mem.entries, mem.seen_played, self._all, self._keys, self._oven_cards
+        mem.entries = mem.seen_played = self._all = self._keys = _Unreadable()
+        self._oven_cards = None
+        try:
+            choice = _SampleSelf.act(self, view)
+        finally:
+            mem.entries, mem.seen_played, self._all, self._keys, self._oven_cards = saved
+        self.fired["memory unsynced: " + view.decision_kind] += 1
+        return choice
+
+    def _d_play(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
+        """The turn plan (its remembered plays, values kept per kind, doubles shared when
+        none is played) against every candidate valued afresh by ``order_value``."""
+        fast = _SampleSelf._d_play(self, view, ctx)
+        pick, plan = plain_turn_plan(self, view)
+        assert fast == pick, (view.hand, view.choices)
+        if plan is not None:
+            assert self.planned[1:3] == plan[:2] and self.planned[6:8] == plan[2:], (self.planned, plan)
+        self.fired["turn plan"] += 1
+        return fast
+
+    def _planned_fill(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
+        fast = _SampleSelf._planned_fill(self, plan, cu, cd, hu, hd)
+        _h, _d, orders = hand_vectors(self._deciding.hand)
+        assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
+        self.fired["prepared order value: fill"] += 1
+        return fast
+
+    def _series_on(self, kinds, amounts, cu, hu):  # noqa: ANN001, ANN202 - the heuristic's
+        fast = _SampleSelf._series_on(self, kinds, amounts, cu, hu)
+        assert fast == plain_series_on(bool(self.ev.cs.help), kinds, amounts, cu, hu), (kinds, cu, hu)
+        self.fired["series value"] += 1
+        return fast
 
     def _planned_value(self, plan, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - the heuristic's
         fast = _SampleSelf._planned_value(self, plan, cu, cd, hu, hd)
         _h, _d, orders = hand_vectors(self._deciding.hand)
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
-        self.fired["prepared order value: " + plan[0]] += 1
+        if plan[0] == "show":  # the kinds held, counted as first written
+            assert fast == 0.15 * sum(1 for k in range(5) if hu[k] > 0) - 0.05, hu
+        if plan[0] != "fill":  # a fill plan's: counted by ``_planned_fill``
+            self.fired["prepared order value: " + plan[0]] += 1
         return fast
 
     def _fill_after_play(self, plan, k, base, before, cu, cd, hu, hd):  # noqa: ANN001, ANN202 - its own
@@ -73,6 +129,31 @@ class _Checked(_SampleSelf):
         _h, _d, orders = hand_vectors(self._deciding.hand)
         assert fast == self.order_value(self._deciding, plan[1], cu, cd, hu, hd, orders)
         self.fired["variants kept after a play"] += 1
+        return fast
+
+    def sync(self, view):  # noqa: ANN001, ANN202 - the policy's signature
+        """The oven's memory extended item by item (counts added as one number a item)
+        against the round's history read whole."""
+        _SampleSelf.sync(self, view)
+        if self._exact:
+            entries = entries_from_history(view.history)
+            assert self.memory.entries == entries
+            assert self.memory.seen_played == _seen(entries, [0.0] * 5)
+            assert self._oven_cards == _cards(entries)
+            assert self._own_at == [j for j, k in enumerate(self._keys) if k < 0]
+            self.fired["memory extended"] += 1
+
+    def _unread(self, kind, scorer):  # noqa: ANN001, ANN202 - its own
+        """The own orders' slots kept as they come, against every slot of the oven scanned."""
+        fast = _SampleSelf._unread(self, kind, scorer)
+        plain = True
+        for j in range(self._free, len(self._keys)):
+            k = self._keys[j]
+            if k < 0:
+                r = self._own_reads.get((k, scorer))
+                plain = plain and not (r is None or kind in r)
+        assert fast == plain, (kind, self._keys[self._free:])
+        self.fired["unread: " + str(fast)] += 1
         return fast
 
     def _d_draw(self, view, ctx):  # noqa: ANN001, ANN202 - the handler's signature
@@ -176,6 +257,63 @@ class _Checked(_SampleSelf):
         return fast
 
 
+def plain_turn_plan(pol: HeuristicAgent, view) -> tuple:  # noqa: ANN001 - a view of either kind
+    """The turn plan as the heuristic first wrote it (no noise, no keep weight: hard's):
+    every candidate play's best order valued afresh by ``order_value`` on the columns and
+    hand after it; the pick and, with orders in hand, its (value, order, columns)."""
+    hu, hd, orders = hand_vectors(view.hand)
+    cu0, cd0, _mine = HeuristicAgent._project(pol, view, hu, hd)
+    t = pol.threshold(view, orders)
+    own = pol.kind_of(view.seat)
+    spec = pol.ev.spec
+    own_sensitive = any(spec(o).otype.name == "none-of-mine" for o in orders)
+    has_block = any(spec(o).otype.special == "block" for o in orders)
+    best, pick, plan = -1e9, view.choices[0], None
+    for ch in pol._plays_of(view.choices):
+        k, s, d = KIDX[ch[1]], ch[2], ch[3]
+        units = s + 2 * d
+        cu, cd, h2u, h2d = list(cu0), list(cd0), list(hu), list(hd)
+        cu[k] += units
+        cd[k] += d
+        h2u[k] -= units
+        h2d[k] -= d
+        score = 0.0
+        v, which = -1.0, None
+        for oid in sorted(set(orders)):
+            w = HeuristicAgent.order_value(pol, view, oid, cu, cd, h2u, h2d, orders)
+            if w > v:
+                v, which = w, oid
+        if orders and v >= t:
+            score += v
+        score -= 0.03 * (s + d - 1) + 0.05 * d
+        if k == own and own_sensitive:
+            score -= 0.15 * units
+        if k == own and has_block:
+            score -= 0.06 * units
+        if score > best:
+            best, pick = score, ch
+            plan = (v, which, cu, cd) if orders else None
+    return pick, plan
+
+
+def plain_series_on(help_ok: bool, kinds: list[int], amounts: list[int], cu, hu) -> float:  # noqa: ANN001
+    """``HeuristicAgent._series_on`` as first written."""
+    avail = [cu[k] + hu[k] for k in range(5)]
+    best = 0.0
+    order = sorted(range(len(kinds)), key=lambda i: -avail[kinds[i]])
+    left = list(avail)
+    got = 0.0
+    for a, i in zip(amounts, order, strict=False):
+        k = kinds[i]
+        if left[k] >= a - 0.05:
+            left[k] -= a
+            got += 1.0
+        elif left[k] >= a - 1.05 and help_ok:
+            got += 0.4
+    best = max(best, got)
+    return best * 0.9
+
+
 def plain_series(pol: HeuristicAgent, view) -> tuple:  # noqa: ANN001 - a view of either kind
     """The series rule as the heuristic first wrote it (no noise: hard's)."""
     cu, cd = HeuristicAgent._columns(pol, view)
@@ -254,6 +392,17 @@ def _check_take(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
     monkeypatch.setattr(Evaluator, "column_needs", columns)
 
 
+def _check_steps_made_once(monkeypatch: pytest.MonkeyPatch, fired: Counter) -> None:
+    """A fold state's step is made only where the state has none for that slot (the walk
+    looks in every state that has steps, and in none that has no step yet)."""
+    def made(st, key, nxt):  # noqa: ANN001, ANN202 - ``dict.__setitem__``'s signature
+        assert key not in st, key
+        fired["fold step made" + (" in a state with steps" if st else "")] += 1
+        dict.__setitem__(st, key, nxt)
+
+    monkeypatch.setattr(_Fold, "__setitem__", made)
+
+
 def play(edition: str, seed: int, fired: Counter) -> int:
     """One whole game of four checked play-out policies; the decisions it took."""
     cs = load_cardset(edition)
@@ -295,6 +444,7 @@ def has_block(edition: str) -> bool:
 def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fired: Counter = Counter()
     _check_take(monkeypatch, fired)
+    _check_steps_made_once(monkeypatch, fired)
     decisions = sum(play(edition, seed, fired) for seed in (7, 8))
     assert decisions > 300
     assert fired["order after plan"] >= 20 and fired["order after plan: walk kept"] >= 10, fired
@@ -303,9 +453,14 @@ def test_shortcuts_answer_as_the_plain_rules(edition: str, monkeypatch: pytest.M
     assert fired["projection"] >= 200 and fired["fill miss and take"] >= 200, fired
     assert fired["fold step: own order"] >= 200 and fired["fold step: order"] >= 200, fired
     assert fired["fill"] >= 50 and fired["candidate plays"] >= 100, fired
+    assert fired["turn plan"] >= 100 and fired["seat infos"] >= 300, fired
+    assert fired["unread: True"] >= 10 and fired["unread: False"] >= 10, fired
+    assert fired["memory extended"] >= 300, fired
+    assert fired["fold step made"] >= 200 and fired["fold step made in a state with steps"] >= 50, fired
+    assert fired["memory unsynced: draw"] >= 100 and fired["memory unsynced: variant"] >= 5, fired
     assert fired["hand vectors"] >= 300, fired
     if edition != "mamma-mia":  # series orders and their columns (Mamma Mia! has no series)
-        assert fired["series"] >= 10 and fired["columns"] >= 10, fired
+        assert fired["series"] >= 10 and fired["columns"] >= 10 and fired["series value"] >= 50, fired
     assert fired["variants kept after a play"] >= 100, fired
     if load_cardset(edition).help:  # a help decision's cost reads the demand (Mamma Mia! has no help)
         assert fired["demand"] >= 5 and fired["help without projection"] >= 5, fired
@@ -460,3 +615,53 @@ def test_hard_memory_extended_is_the_history_read_whole(edition: str) -> None:
         extended += 0 < before <= len(agent._history)  # noqa: SLF001
         assert agent.memory.entries == entries_from_history(agent._history)  # noqa: SLF001
     assert extended > 50
+
+
+def test_taken_by_a_need_is_its_take_taken() -> None:
+    """A fold step's take applied kind by kind as the need names them (``playout._taken_by``)
+    is ``evaluate._take``'s list applied by ``_taken``: the same state, on random columns
+    with fractions (forgotten cards, earlier takes), needs of singles, doubles, both in one
+    kind and units of any kind."""
+    from solemio.ai.evaluate import _take
+    from solemio.ai.playout import _FoldGraph, _taken, _taken_by
+
+    rng = random.Random(17)
+    graph = _FoldGraph()
+    moved = 0
+    for _ in range(4000):
+        cu = [rng.choice((0.0, 0.22, 0.88, 1.0, 1.5, 2.0, 3.4, 6.0)) for _ in range(5)]
+        cd = [rng.choice((0.0, 0.02, c / 2, min(1.0, c / 2))) for c in cu]
+        st = graph.new(cu, cd)
+        units = tuple(rng.choice((0, 0, 1, 2, 3)) for _ in range(5))
+        dbl = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))
+        need = (("variant",), units, dbl, rng.choice((0, 0, 0, 0, 4)))
+        plain = _taken(graph, st, _take(need[1], need[2], need[3], st.cu, st.cd))
+        assert _taken_by(graph, st, need) is plain, (cu, cd, need)
+        moved += plain.cu != st.cu
+    assert _taken_by(graph, st, None) is st
+    assert moved > 2000
+
+
+def test_staircase_need_is_the_plain_sort() -> None:
+    """A staircase order's kinds ordered by a descending stable sort of the columns and hand
+    (``evaluate._staircase_need``) as ``best_fill`` first ordered them (ascending by the
+    negated sum), ties and fractions included."""
+    from solemio.ai.evaluate import _staircase_need
+
+    rng = random.Random(5)
+    ties = 0
+    for _ in range(3000):
+        cu = [rng.choice((0.0, 0.22, 1.0, 1.22, 2.0, 3.0)) for _ in range(5)]
+        hu = [rng.randrange(0, 4) for _ in range(5)]
+        own, allowed = rng.randrange(5), rng.random() < 0.5
+        amounts = tuple(rng.sample((1, 2, 3, 4), rng.randrange(1, 5)))
+        v = ("staircase", amounts, allowed)
+        kinds = [k for k in range(5) if allowed or k != own]
+        kinds.sort(key=lambda k: -(cu[k] + hu[k]))
+        units = [0] * 5
+        for a, k in zip(sorted(amounts, reverse=True), kinds, strict=False):
+            units[k] = a
+        assert _staircase_need(v, own, cu, hu) == (tuple(kinds[: len(amounts)]), units), (v, own, cu, hu)
+        sums = [cu[k] + hu[k] for k in kinds]
+        ties += len(set(sums)) < len(sums)
+    assert ties > 1000
