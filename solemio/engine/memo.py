@@ -240,14 +240,28 @@ def static_variants(cards: Cards, cid: int, own: int, col_units: list[int]) -> t
     spec = cards.order[cid]
     otype = spec.otype
     if not otype.static_variants:
+        # the variants read the columns, but a few lists of them recur: their choices are kept
+        # per list (one tuple each, so a seat's tables keyed by the choices' identity hit too)
         vs = otype.variants(spec.params, own, col_units)
-        return vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs)
+        key = tuple(vs)
+        choices = _VARIANT_CHOICES.get(key)
+        if choices is None:
+            choices = memo(_VARIANT_CHOICES, key, _variant_choices, vs)
+        return vs, choices
     table = cards.memo.variants
     cached = table.get(cid)
     if cached is None:
         vs = otype.variants(spec.params, own, col_units)
-        cached = table[cid] = (vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs))
+        cached = table[cid] = (vs, _variant_choices(vs))
     return cached
+
+
+_VARIANT_CHOICES: dict[tuple, tuple] = {}  # per list of variants (as a tuple): their choices
+
+
+def _variant_choices(vs: list[tuple[int, ...]]) -> tuple[Choice, ...]:
+    """The variant decision's choices: per variant, its kinds' names."""
+    return tuple([("variant", tuple([KINDS[k] for k in v])) for v in vs])
 
 
 def need(cards: Cards, cid: int, variant: tuple[int, ...], own: int, scorer: int) -> Need:
@@ -334,9 +348,22 @@ def _carry_sets(needs: list[Need]) -> tuple:
 
 
 def _fill_by_columns(needs: list[Need], cu: list[int], cols: list[list[int]]) -> list[int]:
-    doubles = [cu[k] - len(cols[k]) for k in range(5)]
-    total = sum(cu)
-    return [
-        i for i, (u, d, m) in enumerate(needs)
-        if (not m or m <= total) and all(u[k] <= cu[k] and d[k] <= doubles[k] for k in range(5))
-    ]
+    """The indexes of the needs the columns meet (``reveal.columns_fill`` of each), in plain
+    loops: a rarest-kind order asks this at every reveal, for two or three needs."""
+    total = -1  # the columns' units, summed only for a need of any kinds
+    out = []
+    i = 0
+    for u, d, m in needs:
+        if m:
+            if total < 0:
+                total = sum(cu)
+            if m > total:
+                i += 1
+                continue
+        for k in range(5):
+            if u[k] > cu[k] or (d[k] and d[k] > cu[k] - len(cols[k])):
+                break
+        else:
+            out.append(i)
+        i += 1
+    return out
