@@ -71,24 +71,37 @@ def next_reveal(g: Game) -> None:
     cols, cu, events = g.cols, g.cu, g.events
     queue = g.reveal_queue
     # a for loop over the indexes: a Sole Mio! play-out reveals a few dozen ingredient
-    # cards, each a handful of bytecodes cheaper than with a counter kept by hand
-    for ri in range(g.ri, len(queue)):
+    # cards, each a handful of bytecodes cheaper than with a counter kept by hand; an
+    # ingredient's event is recorded with the next order's (nothing comes between them),
+    # so the loop over the ingredients does not ask whether events are recorded
+    run = g.ri  # the first ingredient revealed since the last event
+    for ri in range(run, len(queue)):
         cid = queue[ri]
         k = kind_of[cid]
         if k >= 0:
             cols[k].append(cid)
             cu[k] += units_of[cid]
-            if events is not None:
-                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri})
             continue
         g.ri = ri + 1  # start_order never reveals: the loop goes on from here if it asks nothing
         if events is not None:
+            _reveal_events(g, run, ri)
             g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri,
                     "owner": cards.owner[cid]})
+            run = ri + 1
         if start_order(g, cid):
             return
+    if events is not None:
+        _reveal_events(g, run, len(queue))
     g.ri = len(queue)
     finish_scoring(g)
+
+
+def _reveal_events(g: Game, start: int, end: int) -> None:
+    """The reveal events of the oven's ingredient cards ``start`` to ``end`` (exclusive)."""
+    face = g.cards.face
+    queue = g.reveal_queue
+    for ri in range(start, end):
+        g.emit({"type": E.REVEAL, "card": list(face[queue[ri]]), "index": ri})
 
 
 def ask(g: Game, phase: Phase, step: object) -> bool:
