@@ -64,6 +64,8 @@ def play_checked(edition: str, players: int, seed: int) -> dict[str, int]:
         want = plain_choices(g)
         if want is not None:
             assert tuple(d.choices) == tuple(want), (edition, seed, d.kind)
+            if d.kind in (PLAY, ORDER):  # kept per seat and key (memo.play_decision): whose
+                assert d.seat == g.turn and d.context == {}, (edition, seed, d.kind)
             seen[d.kind] = seen.get(d.kind, 0) + 1
         if rng.random() < 0.05:
             h = g.redeal(d.seat, random.Random(seed))

@@ -64,6 +64,7 @@ class CardMemo:
                 self.order_bit[cid] = 1 << i
         # per seat: the order decision's choices per key of the orders held
         self.order_choices: list[dict[int, tuple]] = [{} for _ in cards.seat_orders]
+        self.order_decisions: list[dict[int, Decision]] = [{} for _ in cards.seat_orders]  # theirs
         # per order card: its static variants and their choices; its need per (variant, scorer)
         self.variants: dict[int, tuple[list, tuple]] = {}
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
@@ -175,30 +176,44 @@ def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
     return (key >> 3 * k) & 7, (key >> 3 * (k + 5)) & 7
 
 
+# per seat: per hand key, its play decision (a decision is immutable: one made per seat and
+# hand serves every turn with that hand, as ``decide._DRAW`` serves every draw; a turn of a
+# play-out's opponent no longer builds one)
+_PLAY_DECISIONS: tuple[dict[int, Decision], ...] = tuple({} for _ in range(5))
+
+
 def play_decision(g: Game) -> Decision:
     """The play decision of the turn's player (decide.py's entry for Phase.PLAY: built here,
     where the hand keys are, because it is the commonest decision of all)."""
     seat = g.turn
     key = g.hand_keys[seat]
-    choices = _PLAYS.get(key)
-    if choices is None:
-        choices = memo(_PLAYS, key, _plays_of_key, key)
-    return _new(Decision, (seat, PLAY, choices, NO_CONTEXT))
+    table = _PLAY_DECISIONS[seat]
+    d = table.get(key)
+    if d is None:
+        choices = _PLAYS.get(key)
+        if choices is None:
+            choices = memo(_PLAYS, key, _plays_of_key, key)
+        d = memo(table, key, _new, Decision, (seat, PLAY, choices, NO_CONTEXT))
+    return d
 
 
 def order_decision(g: Game) -> Decision:
     """No order, or one of the orders in hand (decide.py's entry for Phase.ORDER); keyed by
-    the orders' bits (a hand holds only its own seat's orders)."""
+    the orders' bits (a hand holds only its own seat's orders), one decision kept per key."""
     seat = g.turn
     key = g.order_keys[seat]
     m = g.cards.memo
-    table = m.order_choices[seat]
-    choices = table.get(key)
-    if choices is None:
-        cards = g.cards
-        ids = sorted([cards.face[c][1] for c in g.hands[seat] if m.order_bit[c]])
-        choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
-    return _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
+    decisions = m.order_decisions[seat]
+    d = decisions.get(key)
+    if d is None:
+        table = m.order_choices[seat]
+        choices = table.get(key)
+        if choices is None:
+            cards = g.cards
+            ids = sorted([cards.face[c][1] for c in g.hands[seat] if m.order_bit[c]])
+            choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
+        d = decisions[key] = _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
+    return d
 
 
 def series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]:
