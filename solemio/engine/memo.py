@@ -88,9 +88,15 @@ def card_memo(cards: Cards) -> CardMemo:
 # Shared by every game: pure functions of their keys.
 _PLAYS: dict[int, tuple] = {}
 _SERIES: dict[tuple, tuple] = {}
-_REQUEST_ITEMS: dict[Need, tuple] = {}
-HELPS: dict[tuple, tuple] = {}  # (request, hand key): a helper's choices (decide.py reads it)
-_FILLS: dict[tuple, tuple] = {}  # (missing, help allowed, hand key): the owner's choices
+# Tables keyed by a request or by what is missing, then by a hand key: a tuple key is hashed
+# (and compared) element by element at every look-up, so a request asked of three helpers, or
+# what is missing met by a fill decision and its context, is hashed once, the hands' int keys
+# after that.
+# per request: per hand key, a helper's choices (decide.help_past_declines reads it)
+HELPS: dict[tuple, dict[int, tuple]] = {}
+# per what is missing: its request items (the fill decision's context), and per hand key and
+# whether help may be asked (``2 * key + help``) the owner's choices
+_BY_MISSING: dict[Need, tuple[tuple, dict[int, tuple]]] = {}
 
 
 _COUNTS: dict[int, tuple[int, ...]] = {}  # hand key: its counts (a tuple: shared, never changed)
@@ -147,27 +153,48 @@ def rekey(g: Game) -> None:
     g.order_keys = [orders_key(cards, h) for h in g.hands]
 
 
-def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
-    """``enumerate.help_choices`` for the seat's hand, looked up by its key and the
-    request: a play-out asks one opponent after another with the same request, most
-    holding the same few hands."""
-    key = g.hand_keys[seat]
-    k = (request, key)
-    got = HELPS.get(k)
+def helps_for(request: tuple) -> dict[int, tuple]:
+    """The helpers' choices met so far for ``request``, per hand key (``help_choices`` fills
+    it): a play-out asks one opponent after another with the same request, most holding the
+    same few hands."""
+    got = HELPS.get(request)
     if got is None:
-        got = memo(HELPS, k, en.help_choices, _counts_of_key(key), request)
+        got = memo(HELPS, request, dict)
     return got
+
+
+def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
+    """``enumerate.help_choices`` for the seat's hand, looked up by the request and its key."""
+    by_key = helps_for(request)
+    key = g.hand_keys[seat]
+    got = by_key.get(key)
+    if got is None:
+        got = memo(by_key, key, en.help_choices, _counts_of_key(key), request)
+    return got
+
+
+def _missing_entry(missing: Need) -> tuple[tuple, dict[int, tuple]]:
+    return en.request_items(missing), {}
+
+
+def fill_parts(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[tuple, tuple]:
+    """``enumerate.fill_choices`` for the seat's hand (looked up by what is missing, the
+    hand's key and whether help may be asked), and what is missing as request items."""
+    entry = _BY_MISSING.get(missing)
+    if entry is None:
+        entry = memo(_BY_MISSING, missing, _missing_entry, missing)
+    items, by_key = entry
+    key = g.hand_keys[seat]
+    k = 2 * key + 1 if help_ok else 2 * key
+    got = by_key.get(k)
+    if got is None:
+        got = memo(by_key, k, en.fill_choices, _counts_of_key(key), missing, help_ok)
+    return got, items
 
 
 def fill_choices(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[Choice, ...]:
-    """``enumerate.fill_choices`` for the seat's hand, looked up by its key, what is
-    missing and whether help may be asked."""
-    key = g.hand_keys[seat]
-    k = (missing, help_ok, key)
-    got = _FILLS.get(k)
-    if got is None:
-        got = memo(_FILLS, k, en.fill_choices, _counts_of_key(key), missing, help_ok)
-    return got
+    """``enumerate.fill_choices`` for the seat's hand (``fill_parts``' choices)."""
+    return fill_parts(g, seat, missing, help_ok)[0]
 
 
 def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
@@ -292,10 +319,10 @@ def need(cards: Cards, cid: int, variant: tuple[int, ...], own: int, scorer: int
 
 def request_items(missing: Need) -> tuple[tuple[str, int], ...]:
     """What is missing as request items (the fill decision's context)."""
-    items = _REQUEST_ITEMS.get(missing)
-    if items is None:
-        items = memo(_REQUEST_ITEMS, missing, en.request_items, missing)
-    return items
+    entry = _BY_MISSING.get(missing)
+    if entry is None:
+        entry = memo(_BY_MISSING, missing, _missing_entry, missing)
+    return entry[0]
 
 
 def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, scorer: int,
