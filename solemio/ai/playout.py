@@ -1259,7 +1259,12 @@ _LIGHT_FILLS: dict[int, tuple[tuple, tuple]] = {}
 
 
 def _light_fill(ch: tuple) -> tuple:
-    """``light_policy``'s fill decision among ``ch`` (no dice), remembered per choices tuple."""
+    """``light_policy``'s fill decision among ``ch`` (no dice), remembered per choices tuple.
+
+    Two choices are one way to fill (from hand, or asking for help) and giving up, last
+    (``enumerate.fill_choices``): the rule picks that way, looked up in no table."""
+    if len(ch) == 2:
+        return ch[0]
     got = _LIGHT_FILLS.get(id(ch))
     if got is not None and got[0] is ch:
         return got[1]

@@ -240,13 +240,15 @@ def on_variant(g: Game, ch: Choice) -> None:
 
 
 def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
-    """Cards the columns give (doubles first, while units are needed) and what is missing."""
+    """Cards the columns give (doubles first, while units are needed) and what is missing
+    (``NOTHING_MISSING`` itself when nothing is: ``start_fill`` asks by identity)."""
     cols = g.cols
     take: list[int] = []
     if takes_all:
         for col in cols:
             take.extend(col)
-        return take, (ZERO5, ZERO5, max(0, need[2] - sum(g.cu)))
+        short = need[2] - sum(g.cu)
+        return take, (ZERO5, ZERO5, short) if short > 0 else NOTHING_MISSING
     units_of = g.cards.units
     miss_u: list[int] | None = None  # made only when something is missing
     miss_d: list[int] | None = None
@@ -305,7 +307,7 @@ def start_fill(g: Game, cid: int, need: Need) -> bool:
     r = g.resolving
     r.card = cid
     take, missing = column_take(g, need, g.cards.order[cid].otype.takes_all_columns)
-    if missing == NOTHING_MISSING:
+    if missing is NOTHING_MISSING:  # a tuple compared by value costs a look at each kind
         filled(g, cid, take, [], [], -1)
         return False
     return ask(g, FILL, record(FillStep, (tuple(take), need, missing)))
