@@ -6,7 +6,10 @@ help, fill, series and block decisions read their choices by those keys instead 
 counting the hand.  Here whole random games in every edition, from 2 to 5 seats, are checked at every
 decision: the kept keys against keys counted afresh from the hands, and the pending
 decision's choices against the plain enumeration from the hand's faces
-(``enumerate.py``).  Re-deals and copies are checked the same way.
+(``enumerate.py``).  Re-deals and copies are checked the same way.  The help and fill
+tables key a hand by its counts of the kinds asked for only (``memo.helps_for``,
+``memo.fill_parts``): a mask missing a kind's singles or doubles, or the other kinds of an
+order of any kinds, fails these checks.
 """
 
 from __future__ import annotations

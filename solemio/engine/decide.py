@@ -132,9 +132,9 @@ def help_past_declines(g: Game) -> Decision | None:
     step: HelpStep = g.step  # type: ignore[assignment]
     request = step.request
     asking = step.asking
-    helps = memo.helps_for(request)  # the request hashed once for every helper asked
+    mask, helps = memo.helps_for(request)  # the request hashed once for every helper asked
     keys = g.hand_keys
-    choices = helps.get(keys[asking])
+    choices = helps.get(keys[asking] & mask)
     if choices is None:
         choices = memo.help_choices(g, asking, request)
     if len(choices) > 1:
@@ -147,7 +147,7 @@ def help_past_declines(g: Game) -> Decision | None:
             g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
         i += 1
         asking = helper
-        choices = helps.get(keys[helper])
+        choices = helps.get(keys[helper] & mask)
         if choices is None:
             choices = memo.help_choices(g, helper, request)
         if len(choices) > 1:

@@ -92,11 +92,17 @@ _SERIES: dict[tuple, tuple] = {}
 # (and compared) element by element at every look-up, so a request asked of three helpers, or
 # what is missing met by a fill decision and its context, is hashed once, the hands' int keys
 # after that.
-# per request: per hand key, a helper's choices (decide.help_past_declines reads it)
-HELPS: dict[tuple, dict[int, tuple]] = {}
-# per what is missing: its request items (the fill decision's context), and per hand key and
-# whether help may be asked (``2 * key + help``) the owner's choices
-_BY_MISSING: dict[Need, tuple[tuple, dict[int, tuple]]] = {}
+# And a helper's or an owner's choices read only the hand's counts of the kinds the request
+# (what is missing) names, so the hand's key is masked to those kinds' digits first: the
+# hands that differ in other kinds share one entry (fewer, smaller tables, fewer misses;
+# ``tests/test_hand_keys.py`` compares every such decision with the plain enumeration).
+# per request: the mask of its kinds' digits, and per masked hand key a helper's choices
+HELPS: dict[tuple, tuple[int, dict[int, tuple]]] = {}
+# per what is missing: its request items (the fill decision's context), the mask of its
+# kinds' digits (every digit for units of any kinds), and per masked hand key and whether
+# help may be asked (``2 * key + help``) the owner's choices
+_BY_MISSING: dict[Need, tuple[tuple, int, dict[int, tuple]]] = {}
+_ALL_DIGITS = 8**10 - 1  # every slot's digit of a hand key
 
 
 _COUNTS: dict[int, tuple[int, ...]] = {}  # hand key: its counts (a tuple: shared, never changed)
@@ -153,38 +159,67 @@ def rekey(g: Game) -> None:
     g.order_keys = [orders_key(cards, h) for h in g.hands]
 
 
-def helps_for(request: tuple) -> dict[int, tuple]:
-    """The helpers' choices met so far for ``request``, per hand key (``help_choices`` fills
-    it): a play-out asks one opponent after another with the same request, most holding the
-    same few hands."""
+def _kind_digits(k: int) -> int:
+    """The digits of a hand key holding kind ``k``'s singles and doubles."""
+    return 7 << 3 * k | 7 << 3 * (k + 5)
+
+
+def _request_entry(request: tuple) -> tuple[int, dict[int, tuple]]:
+    """A request's mask (``enumerate.help_choices`` reads a named kind's singles and
+    doubles, a double's only its doubles) and its empty table."""
+    mask = 0
+    for what, _n in request:
+        if what.startswith("double-"):
+            mask |= 7 << 3 * (KIND_INDEX[what[7:]] + 5)
+        else:
+            mask |= _kind_digits(KIND_INDEX[what])
+    return mask, {}
+
+
+def helps_for(request: tuple) -> tuple[int, dict[int, tuple]]:
+    """The mask of ``request``'s kinds and the helpers' choices met so far for it, per
+    masked hand key (``help_choices`` fills it): a play-out asks one opponent after
+    another with the same request, most holding the same few hands."""
     got = HELPS.get(request)
     if got is None:
-        got = memo(HELPS, request, dict)
+        got = memo(HELPS, request, _request_entry, request)
     return got
 
 
 def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
-    """``enumerate.help_choices`` for the seat's hand, looked up by the request and its key."""
-    by_key = helps_for(request)
-    key = g.hand_keys[seat]
+    """``enumerate.help_choices`` for the seat's hand, looked up by the request and the
+    hand's key masked to the request's kinds."""
+    mask, by_key = helps_for(request)
+    key = g.hand_keys[seat] & mask
     got = by_key.get(key)
     if got is None:
         got = memo(by_key, key, en.help_choices, _counts_of_key(key), request)
     return got
 
 
-def _missing_entry(missing: Need) -> tuple[tuple, dict[int, tuple]]:
-    return en.request_items(missing), {}
+def _missing_entry(missing: Need) -> tuple[tuple, int, dict[int, tuple]]:
+    """What is missing as request items, its mask (``enumerate.fill_choices`` reads the
+    singles and doubles of a kind missing units, the doubles of one missing doubles, and
+    every count for units of any kinds) and its empty table."""
+    units, doubles, many = missing
+    mask = _ALL_DIGITS if many else 0
+    for k in range(5):
+        if units[k]:
+            mask |= _kind_digits(k)
+        if doubles[k]:
+            mask |= 7 << 3 * (k + 5)
+    return en.request_items(missing), mask, {}
 
 
 def fill_parts(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[tuple, tuple]:
     """``enumerate.fill_choices`` for the seat's hand (looked up by what is missing, the
-    hand's key and whether help may be asked), and what is missing as request items."""
+    hand's key masked to its kinds and whether help may be asked), and what is missing as
+    request items."""
     entry = _BY_MISSING.get(missing)
     if entry is None:
         entry = memo(_BY_MISSING, missing, _missing_entry, missing)
-    items, by_key = entry
-    key = g.hand_keys[seat]
+    items, mask, by_key = entry
+    key = g.hand_keys[seat] & mask
     k = 2 * key + 1 if help_ok else 2 * key
     got = by_key.get(k)
     if got is None:
