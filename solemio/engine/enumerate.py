@@ -140,6 +140,10 @@ def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Se
     from hand) only with help, h = m only without; the parts come in order of the least
     such h, then as ``any_covers`` lists them.  One pass over the hand's sub-multisets
     finds them all (``tests/test_enumerate.py`` compares it with the h-by-h form)."""
+    if not help_ok and sum(counts[:5]) + 2 * sum(counts[5:]) < m:
+        # without help a part covers all m units, and the whole hand falls short: no part
+        # (most of Mamma Mia!'s fills of its fifteen units, each met for a new hand)
+        return (), AnyFillChoices(())
     by_h: list[list[tuple[tuple, int]]] = [[] for _ in range(m + 1)]
     picks = _PICKS  # each hand's sub-multiset's units and part, made once (hands differ widely,
     # their sub-multisets far less: a Mamma Mia! play-out meets a new hand at most fills)
