@@ -315,6 +315,20 @@ class Game:
                 return cid
         raise AssertionError(f"{face} not in hand of seat {seat}")
 
+    def take_order(self, seat: int, oid: str) -> int:
+        """Take ``seat``'s order ``oid`` out of its hand, as ``take_face`` takes its face (the
+        hand's last card put in its place), found by its card id (a seat holds one card of
+        each of its orders) instead of comparing faces."""
+        cid = self.cards.order_cid[seat][oid]
+        hand = self.hands[seat]
+        i = hand.index(cid)
+        hand[i] = hand[-1]
+        hand.pop()
+        self.order_keys[seat] -= self.cards.memo.order_bit[cid]
+        if self.known[seat]:
+            self.forget_known(seat, self.cards.face[cid])
+        return cid
+
     def take_cards(self, seat: int, spec: tuple) -> list[int]:
         """Take ``((kind, singles, doubles), ...)`` out of ``seat``'s hand: each card as
         ``take_face`` takes it (the first of its face, the hand's last card put in its place),

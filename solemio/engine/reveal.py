@@ -205,7 +205,7 @@ def on_series(g: Game, ch: Choice) -> None:
             if oid == rev_id:
                 members.append((rev, units))
             else:
-                members.append((g.take_face(owner, (g.colours[owner], oid)), units))
+                members.append((g.take_order(owner, oid), units))
         members.sort(key=itemgetter(1), reverse=True)  # stable: as listed among equals
         r.members = members
     if g.events is not None:
@@ -453,12 +453,15 @@ def on_block(g: Game, ch: Choice) -> None:
     needed = g.cu[k]
     revealed: dict[int, list[Face]] = {}
     total = 0
+    face, kind_of = g.cards.face, g.cards.kind
     for i in range(1, g.n):
         opp = (owner + i) % g.n
-        faces = [g.cards.face[c] for c in g.hands[opp] if g.cards.kind[c] == k]
+        singles, doubles = memo.kind_counts(g, opp, k)  # the hand's key counts them
+        faces = [face[c] for c in g.hands[opp] if kind_of[c] == k] if singles or doubles else []
         revealed[opp] = faces
-        total += sum(f[1] for f in faces)
-        g.known[opp] = [f for f in g.known[opp] if f[0] != kind] + faces
+        total += singles + 2 * doubles
+        known = g.known[opp]
+        g.known[opp] = [f for f in known if f[0] != kind] + faces if known else faces
         g.exhausted[opp] |= 1 << k
     blocked = total >= needed
     if g.events is not None:
