@@ -210,10 +210,8 @@ def _show_ask(g: Game) -> Decision:
 def _show_card(g: Game) -> Decision:
     step: ShowCardStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    cards = g.cards
-    faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
-    return _new(Decision, (step.asked, SHOW_CARD, tuple([("show", f[0], f[1]) for f in faces]),
-                           {"asker": r.owner, "order": cards.order[r.card].id}))
+    return _new(Decision, (step.asked, SHOW_CARD, memo.show_choices(g.hand_keys[step.asked]),
+                           {"asker": r.owner, "order": g.cards.order[r.card].id}))
 
 
 def _show_play(g: Game) -> Decision:
@@ -221,11 +219,13 @@ def _show_play(g: Game) -> Decision:
     then resolves the step as the rules say (``reveal.show_nothing_to_play``)."""
     step: ShowPlayStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    cards = g.cards
-    k = KIND_INDEX[step.kind]
-    options = sorted({cards.face[c][1] for c in g.hands[r.owner] if cards.kind[c] == k})
-    return _new(Decision, (r.owner, SHOW_PLAY, tuple([("show-play", u) for u in options]),
+    singles, doubles = memo.kind_counts(g, r.owner, KIND_INDEX[step.kind])
+    return _new(Decision, (r.owner, SHOW_PLAY, _SHOW_PLAYS[bool(singles)][bool(doubles)],
                            {"kind": step.kind}))
+
+
+# a show-play decision's choices: per (holds a single, holds a double) of the shown kind
+_SHOW_PLAYS = ((((), (("show-play", 2),)), ((("show-play", 1),), (("show-play", 1), ("show-play", 2)))))
 
 
 def _over(g: Game) -> None:

@@ -232,6 +232,23 @@ def fill_choices(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[Choi
     return fill_parts(g, seat, missing, help_ok)[0]
 
 
+_SHOWS: dict[int, tuple] = {}  # per hand key: a show-card decision's choices
+
+
+def show_choices(key: int) -> tuple[Choice, ...]:
+    """The faces a hand with this key may show, one choice each, sorted (``decide._show_card``:
+    the hand's distinct ingredient faces)."""
+    got = _SHOWS.get(key)
+    if got is None:
+        got = memo(_SHOWS, key, _show_choices, key)
+    return got
+
+
+def _show_choices(key: int) -> tuple[Choice, ...]:
+    faces = sorted([(KINDS[s % 5], 1 if s < 5 else 2) for s in range(10) if key >> 3 * s & 7])
+    return tuple([("show", kind, units) for kind, units in faces])
+
+
 def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
     """The seat's single and double cards of kind ``k``, read from its hand's key."""
     key = g.hand_keys[seat]

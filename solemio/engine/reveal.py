@@ -481,9 +481,8 @@ def on_block(g: Game, ch: Choice) -> None:
 def start_show(g: Game, cid: int) -> bool:
     """The owner must ask an opponent who holds an ingredient card (card backs show it)."""
     owner = g.cards.owner[cid]
-    scorer = g.cards.scorer  # ingredient ids come before the scorer card's, orders after it
-    hands = g.hands
-    targets = tuple([s for s in g.cards.others[owner] if hands[s] and min(hands[s]) < scorer])
+    keys = g.hand_keys  # a hand's key is 0 exactly when it holds no ingredient card
+    targets = tuple([s for s in g.cards.others[owner] if keys[s]])
     if not targets:
         fail(g, cid, "nobody-to-ask")
         return False
