@@ -398,16 +398,16 @@ def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, 
     if by_units is None:  # an order of any kinds: only the columns' total counts
         return _fill_by_columns(needs, cu, cols)
     bits = -1
-    for k in range(5):
-        sets = by_units[k]
-        c = cu[k]
-        bits &= sets[c if c < len(sets) else -1]
-        if by_doubles is not None:
-            sets = by_doubles[k]
-            d = c - len(cols[k])  # the column's doubles
-            bits &= sets[d if d < len(sets) else -1]
-        if not bits:
-            return []
+    try:  # the sets reach _CARRY_PAD units (more than a card set's kind has): no bound checked
+        for k in range(5):
+            c = cu[k]
+            bits &= by_units[k][c]
+            if by_doubles is not None:
+                bits &= by_doubles[k][c - len(cols[k])]  # the column's doubles
+            if not bits:
+                return []
+    except IndexError:  # a column beyond them: the plain test
+        return _fill_by_columns(needs, cu, cols)
     out = []
     while bits:
         low = bits & -bits
@@ -416,9 +416,12 @@ def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, 
     return out
 
 
+_CARRY_PAD = 48  # ``_carry_sets``' lists' length: a column's units index them unchecked
+
+
 def _carry_sets(needs: list[Need]) -> tuple:
-    """Per kind, per units t (0 up to the most any variant asks): the bit set of variants
-    needing at most t units of that kind; the same for double cards if any are needed."""
+    """Per kind, per units t (0 up to ``_CARRY_PAD``): the bit set of variants needing at
+    most t units of that kind; the same for double cards if any are needed."""
     if any([m for _u, _d, m in needs]):
         return needs, None, None
 
@@ -434,6 +437,7 @@ def _carry_sets(needs: list[Need]) -> tuple:
             for variants in exactly:
                 bits |= variants
                 at_most.append(bits)
+            at_most += [bits] * (_CARRY_PAD - len(at_most))  # every variant, from ``top`` on
             out.append(at_most)
         return out
 
