@@ -260,6 +260,15 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
         col = cols[k]
         n = len(col)
         nd = cu[k] - n  # the column's doubles: its units minus its cards
+        if not (nd or dn):  # units from a column of singles (all of Mamma Mia!'s): its first u
+            if n >= u:
+                take += col[:u]
+                continue
+            take += col
+            if miss_u is None:
+                miss_u = [0, 0, 0, 0, 0]
+            miss_u[k] = u - n
+            continue
         if dn:
             if nd == n:
                 got = col[:dn]

@@ -137,7 +137,8 @@ def on_draw(g: Game, ch: Choice) -> None:
         scorer = g.cards.scorer
         weight = g.cards.memo.slot_weight
         key = 0
-        while len(hand) < MAX_HAND and supply:
+        room = MAX_HAND - len(hand)
+        while room > 0 and supply:
             cid = supply.pop()
             if cid == scorer:
                 g.scorer_holder = seat
@@ -146,6 +147,7 @@ def on_draw(g: Game, ch: Choice) -> None:
             else:
                 hand.append(cid)
                 key += weight[cid]
+                room -= 1
         if key:  # an ingredient drawn (each weighs at least 1)
             g.exhausted[seat] = 0
             g.hand_keys[seat] += key
