@@ -117,7 +117,16 @@ def start_order(g: Game, cid: int) -> bool:
     spec = cards.order[cid]
     owner = cards.owner[cid]
     own = g.own[owner]
-    g.resolving = Resolving(cid, owner, [])
+    r = g.resolving
+    if r is None:
+        g.resolving = Resolving(cid, owner, [])
+    else:  # the game's own record (a copy makes its own: Game._copy; nothing else holds it),
+        # set afresh in place: calling a dataclass runs its __init__ in a nested interpreter
+        r.card = cid
+        r.owner = owner
+        r.members = []
+        r.helper = -1
+        r.rewarded = False
     col_units = g.cu  # read-only here
     if spec.prechecked:
         reason = spec.otype.precheck(spec.params, own, col_units)
