@@ -116,3 +116,53 @@ def test_any_fill_choices_list_the_same_when_kept(many):
     assert list(choices) == by_index
     assert (choices.parts in en._LISTED) == (len(choices) <= en.LIST_MAX)
     assert all(c in choices for c in by_index[:: max(1, len(by_index) // 50)])
+
+
+def test_rarest_kind_variants_and_their_choices_as_the_plain_rule():
+    # RarestKind.variants is one loop; the plain rule: the other kinds present in the columns
+    # with the fewest units.  Its choices are kept per list of variants (memo.static_variants)
+    from itertools import product
+
+    from solemio.engine import load_cardset, memo
+    from solemio.engine.game import Game
+    from solemio.engine.orders import REGISTRY
+
+    rarest = REGISTRY["rarest-kind"]
+    for own in range(5):
+        for cu in product(range(4), repeat=5):
+            present = [k for k in range(5) if k != own and cu[k] > 0]
+            low = min([cu[k] for k in present], default=0)
+            plain = [(k,) for k in present if cu[k] == low]
+            assert rarest.variants({}, own, list(cu)) == plain, (own, cu)
+    g = Game(load_cardset("mamma-mia"), ["blue", "green", "brown", "red"], 1)
+    cards = g.cards
+    cids = [c for ids in cards.seat_orders for c in ids
+            if cards.order[c].otype.name == "rarest-kind"]
+    assert cids
+    for cid in cids:
+        for cu in ([1, 2, 1, 3, 0], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2]):
+            vs, choices = memo.static_variants(cards, cid, g.own[cards.owner[cid]], cu)
+            assert choices == tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs)
+
+
+def test_the_variants_the_columns_fill_beyond_the_prepared_sets():
+    # the prepared sets reach memo._CARRY_PAD units unchecked; a column beyond them (no card
+    # set has one) falls back to the plain test, with the same answer
+    from solemio.engine import load_cardset, memo, reveal
+    from solemio.engine.game import Game
+
+    g = Game(load_cardset("grande"), ["blue", "green", "brown", "red"], 1)
+    cards = g.cards
+    for big in (memo._CARRY_PAD - 1, memo._CARRY_PAD + 5):
+        g.cu = [big, 3, big, 0, 2]
+        g.cols = [[0] * (big - 1), [0] * 3, [0] * big, [], [0]]  # only their lengths are read
+        g.scorer_seat = 1
+        for cid in cards.seat_orders[2]:
+            own = g.own[2]
+            variants, _choices = memo.static_variants(cards, cid, own, g.cu)
+            if len(variants) < 2:
+                continue
+            slow = [i for i, v in enumerate(variants)
+                    if reveal.columns_fill(g, reveal.need_of(g, cid, v))]
+            assert memo.variants_the_columns_fill(cards, cid, variants, own, g.own[1], g.cu,
+                                                  g.cols) == slow, (big, cards.order[cid].id)

@@ -6,7 +6,10 @@ help, fill, series and block decisions read their choices by those keys instead 
 counting the hand.  Here whole random games in every edition, from 2 to 5 seats, are checked at every
 decision: the kept keys against keys counted afresh from the hands, and the pending
 decision's choices against the plain enumeration from the hand's faces
-(``enumerate.py``).  Re-deals and copies are checked the same way.
+(``enumerate.py``).  Re-deals and copies are checked the same way.  The help and fill
+tables key a hand by its counts of the kinds asked for only (``memo.helps_for``,
+``memo.fill_parts``): a mask missing a kind's singles or doubles, or the other kinds of an
+order of any kinds, fails these checks.
 """
 
 from __future__ import annotations
@@ -18,7 +21,18 @@ import pytest
 from solemio.engine import enumerate as en
 from solemio.engine import load_cardset, new_game, turn
 from solemio.engine.game import Game
-from solemio.engine.state import BLOCK, FILL, HELP, ORDER, PLAY, SERIES
+from solemio.engine.kinds import KINDS
+from solemio.engine.state import (
+    BLOCK,
+    FILL,
+    HELP,
+    ORDER,
+    PLAY,
+    SERIES,
+    SHOW_ASK,
+    SHOW_CARD,
+    SHOW_PLAY,
+)
 from tests.engine_helpers import assert_keyed
 
 EDITIONS = ("sole-mio", "mamma-mia", "grande")
@@ -46,6 +60,16 @@ def plain_choices(g: Game) -> tuple | None:
                         if cards.order[c] is not None and cards.order[c].series})
         assert d.context["candidates"] == mates
         return en.series_choices(cards.order[g.resolving.card].id, mates, step.units)
+    if d.kind == SHOW_ASK:  # the opponents holding an ingredient card
+        return tuple(("ask", s) for s in cards.others[d.seat]
+                     if any(cards.kind[c] >= 0 for c in g.hands[s]))
+    if d.kind == SHOW_CARD:
+        faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
+        return tuple(("show", f[0], f[1]) for f in faces)
+    if d.kind == SHOW_PLAY:
+        k = KINDS.index(step.kind)
+        units = sorted({cards.units[c] for c in g.hands[d.seat] if cards.kind[c] == k})
+        return tuple(("show-play", u) for u in units)
     if d.kind == BLOCK:
         counts = cards.hand_counts(g.hands[d.seat])
         k = g.own[d.seat]
@@ -64,6 +88,8 @@ def play_checked(edition: str, players: int, seed: int) -> dict[str, int]:
         want = plain_choices(g)
         if want is not None:
             assert tuple(d.choices) == tuple(want), (edition, seed, d.kind)
+            if d.kind in (PLAY, ORDER):  # kept per seat and key (memo.play_decision): whose
+                assert d.seat == g.turn and d.context == {}, (edition, seed, d.kind)
             seen[d.kind] = seen.get(d.kind, 0) + 1
         if rng.random() < 0.05:
             h = g.redeal(d.seat, random.Random(seed))
@@ -88,6 +114,8 @@ def test_kept_keys_and_keyed_choices_match_the_hands(edition: str) -> None:
     assert all(seen.get(k, 0) >= 20 for k in (PLAY, ORDER, FILL)), seen
     assert seen.get(SERIES, 0) >= 10 or edition == "mamma-mia", seen
     assert seen.get(HELP, 0) >= 20 or edition == "mamma-mia", seen
+    # and the show decisions (read from the hand's key: memo.show_choices, decide._show_play)
+    assert seen.get(SHOW_CARD, 0) >= 5 and seen.get(SHOW_PLAY, 0) >= 2 or edition == "mamma-mia", seen
 
 
 def test_a_stale_key_is_caught() -> None:

@@ -67,3 +67,34 @@ def test_lazy_copies_draw_what_started_ones_draw():
     fresh = GameRandom.seeded_later(1)
     fresh.setstate(st)
     assert fresh.below(10**9) == started.below(10**9)
+
+
+def test_copies_pending_on_a_seed_share_its_tape_and_draw_their_own_numbers():
+    # generators pending on one seed read its numbers from one tape (rng._Tape), each from
+    # its own place: interleaved, copied midway, asked for their state, they draw exactly
+    # what a plain generator of that seed draws (a tape read from a shared place, or one
+    # kept per seed but read from the start by a copy made midway, fails this)
+    from solemio.engine import rng as rng_module
+
+    seed = 2**64 - 12345
+    rng_module._TAPES.pop(seed, None)
+    a, b = GameRandom.seeded_later(seed), GameRandom.seeded_later(seed)
+    plain_a, plain_b = GameRandom(seed), GameRandom(seed)
+    x, y = list(range(37)), list(range(37))
+    a.shuffle(x)
+    plain_a.shuffle(y)
+    assert x == y
+    assert b.below(1000) == plain_b.below(1000)  # b starts at the tape's beginning
+    mid = a.copy()  # at a's place on the tape
+    plain_mid = plain_a.copy()
+    for g, plain in ((a, plain_a), (b, plain_b), (mid, plain_mid)):
+        x, y = list(range(80)), list(range(80))  # past the numbers kept so far
+        g.shuffle(x)
+        plain.shuffle(y)
+        assert x == y
+        assert [g.below(n) for n in (2, 7, 1000)] == [plain.below(n) for n in (2, 7, 1000)]
+        assert g.getstate() == plain.getstate()
+    c = GameRandom.seeded_later(seed)
+    assert c.getstate() == GameRandom(seed).getstate()
+    c.setstate(plain_a.getstate())  # off the tape again
+    assert c.below(10**9) == plain_a.below(10**9)

@@ -1164,16 +1164,33 @@ def _splitmix(base: int, n: int) -> float:
 # keeps one tuple per hand's ingredients: ``engine.memo.play_decision``), keyed by its id
 # and holding the tuple itself, so an id reused after the engine's table started over misses
 _LIGHT_PLAYS: dict[int, tuple] = {}
+# the same readings per key of the hand's ingredients (``Game.hand_keys``, whose play choices
+# they are), for ``light_turn``: an int looked up, no ``id()`` called nor identity checked
+# (``tests/test_fast_playout.py`` holds it to ``light_policy``, which reads ``_LIGHT_PLAYS``)
+_LIGHT_PLAYS_BY_KEY: dict[int, tuple] = {}
 
 
-def _light_plays(ch: tuple) -> tuple:
+def _light_reading(ch: tuple) -> tuple:
     """(the choices, the kinds played in sorted order, per kind its one-card plays, the first play)."""
     plays = [c for c in ch if c[0] == "play"]
     kinds = sorted({c[1] for c in plays})
     mines = [[c for c in plays if c[1] == k and c[2] + c[3] == 1] for k in kinds]
+    return ch, kinds, mines, plays[0] if plays else None
+
+
+def _light_plays(ch: tuple) -> tuple:
+    """``_light_reading`` of ``ch``, kept in ``_LIGHT_PLAYS``."""
     if len(_LIGHT_PLAYS) > 20_000:
         _LIGHT_PLAYS.clear()
-    got = _LIGHT_PLAYS[id(ch)] = (ch, kinds, mines, plays[0] if plays else None)
+    got = _LIGHT_PLAYS[id(ch)] = _light_reading(ch)
+    return got
+
+
+def _light_plays_by_key(key: int, ch: tuple) -> tuple:
+    """``_light_reading`` of ``ch``, the play choices of hands with key ``key``, kept per key."""
+    if len(_LIGHT_PLAYS_BY_KEY) > 20_000:
+        _LIGHT_PLAYS_BY_KEY.clear()
+    got = _LIGHT_PLAYS_BY_KEY[key] = _light_reading(ch)
     return got
 
 
@@ -1236,9 +1253,10 @@ def light_turn(g: Game, d: Decision, rng: KeyedRandom, round_no: int) -> None:
     ch = d.choices
     # ``rng.at(g, seat, "play")`` and ``light_policy``'s play, in line
     at = rng._at = g.turns * 129_152 + g.ri * 128 + seat * 16 + _PLAY_NO  # noqa: SLF001
-    got = _LIGHT_PLAYS.get(id(ch))
-    if got is None or got[0] is not ch:
-        got = _light_plays(ch)
+    key = g.hand_keys[seat]  # ``d`` is the seat's play decision: its choices are the key's
+    got = _LIGHT_PLAYS_BY_KEY.get(key)
+    if got is None:
+        got = _light_plays_by_key(key, ch)
     _ch, kinds, mines, play = got
     if kinds:
         throws = rng._throws  # noqa: SLF001 - ``KeyedRandom.random``'s first throws, in line
@@ -1324,7 +1342,12 @@ _LIGHT_FILLS: dict[int, tuple[tuple, tuple]] = {}
 
 
 def _light_fill(ch: tuple) -> tuple:
-    """``light_policy``'s fill decision among ``ch`` (no dice), remembered per choices tuple."""
+    """``light_policy``'s fill decision among ``ch`` (no dice), remembered per choices tuple.
+
+    Two choices are one way to fill (from hand, or asking for help) and giving up, last
+    (``enumerate.fill_choices``): the rule picks that way, looked up in no table."""
+    if len(ch) == 2:
+        return ch[0]
     got = _LIGHT_FILLS.get(id(ch))
     if got is not None and got[0] is ch:
         return got[1]

@@ -84,14 +84,15 @@ def _fill(g: Game) -> Decision:
     step: FillStep = g.step  # type: ignore[assignment]
     r = g.resolving
     spec = g.cards.order[r.card]
-    choices = memo.fill_choices(g, r.owner, step.missing, g.help_allowed and spec.help)
-    return _fill_decision(g, r.owner, spec, step, choices)
+    choices, items = memo.fill_parts(g, r.owner, step.missing, g.help_allowed and spec.help)
+    return _fill_decision(g, r.owner, spec, step, choices, items)
 
 
 def _fill_decision(g: Game, owner: int, spec: OrderSpec, step: FillStep,
-                   choices: tuple) -> Decision:
+                   choices: tuple, items: tuple) -> Decision:
+    """The fill decision, ``items`` what is missing as request items (``memo.fill_parts``)."""
     return _new(Decision, (owner, FILL, choices,
-                           {"order": spec.id, "missing": memo.request_items(step.missing),
+                           {"order": spec.id, "missing": items,
                             "from_columns": tuple(map(g.cards.face.__getitem__, step.take))}))
 
 
@@ -131,11 +132,13 @@ def help_past_declines(g: Game) -> Decision | None:
     step: HelpStep = g.step  # type: ignore[assignment]
     request = step.request
     asking = step.asking
-    choices = memo.help_choices(g, asking, request)
+    mask, helps = memo.helps_for(request)  # the request hashed once for every helper asked
+    keys = g.hand_keys
+    choices = helps.get(keys[asking] & mask)
+    if choices is None:
+        choices = memo.help_choices(g, asking, request)
     if len(choices) > 1:
         return _help_decision(g, asking, choices, request)
-    keys = g.hand_keys
-    helps = memo.HELPS
     events = g.events
     queue = step.queue
     i = 0
@@ -144,7 +147,7 @@ def help_past_declines(g: Game) -> Decision | None:
             g.emit({"type": E.HELP_DECLINED, "seat": g.resolving.owner, "helper": asking})
         i += 1
         asking = helper
-        choices = helps.get((request, keys[helper]))
+        choices = helps.get(keys[helper] & mask)
         if choices is None:
             choices = memo.help_choices(g, helper, request)
         if len(choices) > 1:
@@ -162,12 +165,12 @@ def fill_past_single(g: Game) -> Decision | None:
     step: FillStep = g.step  # type: ignore[assignment]
     r = g.resolving
     spec = g.cards.order[r.card]
-    choices = memo.fill_choices(g, r.owner, step.missing, g.help_allowed and spec.help)
+    choices, items = memo.fill_parts(g, r.owner, step.missing, g.help_allowed and spec.help)
     if len(choices) == 1 and g.round == g.auto_round:
         ch = choices[0]
         reveal.HANDLERS[ch[0]](g, ch)
         return PLAYOUT_BY_PHASE[g.phase](g)
-    return _fill_decision(g, r.owner, spec, step, choices)
+    return _fill_decision(g, r.owner, spec, step, choices, items)
 
 
 def series_past_single(g: Game) -> Decision | None:
@@ -207,10 +210,8 @@ def _show_ask(g: Game) -> Decision:
 def _show_card(g: Game) -> Decision:
     step: ShowCardStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    cards = g.cards
-    faces = sorted({cards.face[c] for c in g.hands[step.asked] if cards.kind[c] >= 0})
-    return _new(Decision, (step.asked, SHOW_CARD, tuple([("show", f[0], f[1]) for f in faces]),
-                           {"asker": r.owner, "order": cards.order[r.card].id}))
+    return _new(Decision, (step.asked, SHOW_CARD, memo.show_choices(g.hand_keys[step.asked]),
+                           {"asker": r.owner, "order": g.cards.order[r.card].id}))
 
 
 def _show_play(g: Game) -> Decision:
@@ -218,11 +219,13 @@ def _show_play(g: Game) -> Decision:
     then resolves the step as the rules say (``reveal.show_nothing_to_play``)."""
     step: ShowPlayStep = g.step  # type: ignore[assignment]
     r = g.resolving
-    cards = g.cards
-    k = KIND_INDEX[step.kind]
-    options = sorted({cards.face[c][1] for c in g.hands[r.owner] if cards.kind[c] == k})
-    return _new(Decision, (r.owner, SHOW_PLAY, tuple([("show-play", u) for u in options]),
+    singles, doubles = memo.kind_counts(g, r.owner, KIND_INDEX[step.kind])
+    return _new(Decision, (r.owner, SHOW_PLAY, _SHOW_PLAYS[bool(singles)][bool(doubles)],
                            {"kind": step.kind}))
+
+
+# a show-play decision's choices: per (holds a single, holds a double) of the shown kind
+_SHOW_PLAYS = ((((), (("show-play", 2),)), ((("show-play", 1),), (("show-play", 1), ("show-play", 2)))))
 
 
 def _over(g: Game) -> None:

@@ -140,13 +140,20 @@ def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Se
     from hand) only with help, h = m only without; the parts come in order of the least
     such h, then as ``any_covers`` lists them.  One pass over the hand's sub-multisets
     finds them all (``tests/test_enumerate.py`` compares it with the h-by-h form)."""
+    if not help_ok and sum(counts[:5]) + 2 * sum(counts[5:]) < m:
+        # without help a part covers all m units, and the whole hand falls short: no part
+        # (most of Mamma Mia!'s fills of its fifteen units, each met for a new hand)
+        return (), AnyFillChoices(())
     by_h: list[list[tuple[tuple, int]]] = [[] for _ in range(m + 1)]
-    kinds = range(5)
+    picks = _PICKS  # each hand's sub-multiset's units and part, made once (hands differ widely,
+    # their sub-multisets far less: a Mamma Mia! play-out meets a new hand at most fills)
+    if len(picks) > 100_000:
+        picks.clear()
     for pick in product(*[range(c + 1) for c in counts]):
-        singles = pick[0] + pick[1] + pick[2] + pick[3] + pick[4]
-        total = singles + 2 * (pick[5] + pick[6] + pick[7] + pick[8] + pick[9])
-        # without its smallest card a part must fall short of m (no superfluous card)
-        least = total - (1 if singles else 2) + 1  # the least h it covers minimally
+        got = picks.get(pick)
+        if got is None:
+            got = picks[pick] = _pick(pick)
+        total, least, part = got
         if least > m:
             continue
         if help_ok:
@@ -155,9 +162,21 @@ def _any_fill(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple[tuple, Se
             h = m
         else:
             continue
-        part = tuple([(KINDS[k], pick[k], pick[k + 5]) for k in kinds if pick[k] or pick[k + 5]])
         by_h[h].append((part, m - total if total < m else 0))
     return (), AnyFillChoices(tuple([p for parts in by_h for p in parts]))
+
+
+_PICKS: dict[tuple[int, ...], tuple[int, int, tuple]] = {}
+
+
+def _pick(pick: tuple[int, ...]) -> tuple[int, int, tuple]:
+    """A sub-multiset's (singles, doubles per kind) units, the least h it covers minimally
+    (without its smallest card it must fall short of h: no superfluous card), its part."""
+    singles = pick[0] + pick[1] + pick[2] + pick[3] + pick[4]
+    total = singles + 2 * (pick[5] + pick[6] + pick[7] + pick[8] + pick[9])
+    least = total - (1 if singles else 2) + 1
+    part = tuple([(KINDS[k], pick[k], pick[k + 5]) for k in range(5) if pick[k] or pick[k + 5]])
+    return total, least, part
 
 
 def _any_fill_by_covers(m: int, help_ok: bool, counts: tuple[int, ...]) -> tuple:

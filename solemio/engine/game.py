@@ -315,15 +315,49 @@ class Game:
                 return cid
         raise AssertionError(f"{face} not in hand of seat {seat}")
 
+    def take_order(self, seat: int, oid: str) -> int:
+        """Take ``seat``'s order ``oid`` out of its hand, as ``take_face`` takes its face (the
+        hand's last card put in its place), found by its card id (a seat holds one card of
+        each of its orders) instead of comparing faces."""
+        cid = self.cards.order_cid[seat][oid]
+        hand = self.hands[seat]
+        i = hand.index(cid)
+        hand[i] = hand[-1]
+        hand.pop()
+        self.order_keys[seat] -= self.cards.memo.order_bit[cid]
+        if self.known[seat]:
+            self.forget_known(seat, self.cards.face[cid])
+        return cid
+
     def take_cards(self, seat: int, spec: tuple) -> list[int]:
-        """Take ``((kind, singles, doubles), ...)`` out of ``seat``'s hand."""
+        """Take ``((kind, singles, doubles), ...)`` out of ``seat``'s hand: each card as
+        ``take_face`` takes it (the first of its face, the hand's last card put in its place),
+        found by its slot (an int compared a card, where ``take_face`` compares faces: the
+        fills and helps of a Sole Mio! play-out take a few dozen cards)."""
         out = []
         for kind, s, d in spec:
+            k = KIND_INDEX[kind]
             for _ in range(s):
-                out.append(self.take_face(seat, (kind, 1)))
+                out.append(self._take_slot(seat, k, (kind, 1)))
             for _ in range(d):
-                out.append(self.take_face(seat, (kind, 2)))
+                out.append(self._take_slot(seat, k + 5, (kind, 2)))
         return out
+
+    def _take_slot(self, seat: int, t: int, face: Face) -> int:
+        """``take_face`` of an ingredient ``face`` whose slot (``Cards.slot``) is ``t``."""
+        hand = self.hands[seat]
+        slot = self.cards.slot
+        i = 0
+        for cid in hand:
+            if slot[cid] == t:
+                hand[i] = hand[-1]
+                hand.pop()
+                self.hand_keys[seat] -= memo.SLOT_WEIGHT[t]
+                if self.known[seat]:
+                    self.forget_known(seat, face)
+                return cid
+            i += 1
+        raise AssertionError(f"{face} not in hand of seat {seat}")
 
     def forget_known(self, seat: int, face: Face) -> None:
         known = self.known[seat]

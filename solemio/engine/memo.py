@@ -64,6 +64,7 @@ class CardMemo:
                 self.order_bit[cid] = 1 << i
         # per seat: the order decision's choices per key of the orders held
         self.order_choices: list[dict[int, tuple]] = [{} for _ in cards.seat_orders]
+        self.order_decisions: list[dict[int, Decision]] = [{} for _ in cards.seat_orders]  # theirs
         # per order card: its static variants and their choices; its need per (variant, scorer)
         self.variants: dict[int, tuple[list, tuple]] = {}
         self.needs: dict[tuple[int, tuple[int, ...], int], Need] = {}
@@ -87,9 +88,21 @@ def card_memo(cards: Cards) -> CardMemo:
 # Shared by every game: pure functions of their keys.
 _PLAYS: dict[int, tuple] = {}
 _SERIES: dict[tuple, tuple] = {}
-_REQUEST_ITEMS: dict[Need, tuple] = {}
-HELPS: dict[tuple, tuple] = {}  # (request, hand key): a helper's choices (decide.py reads it)
-_FILLS: dict[tuple, tuple] = {}  # (missing, help allowed, hand key): the owner's choices
+# Tables keyed by a request or by what is missing, then by a hand key: a tuple key is hashed
+# (and compared) element by element at every look-up, so a request asked of three helpers, or
+# what is missing met by a fill decision and its context, is hashed once, the hands' int keys
+# after that.
+# And a helper's or an owner's choices read only the hand's counts of the kinds the request
+# (what is missing) names, so the hand's key is masked to those kinds' digits first: the
+# hands that differ in other kinds share one entry (fewer, smaller tables, fewer misses;
+# ``tests/test_hand_keys.py`` compares every such decision with the plain enumeration).
+# per request: the mask of its kinds' digits, and per masked hand key a helper's choices
+HELPS: dict[tuple, tuple[int, dict[int, tuple]]] = {}
+# per what is missing: its request items (the fill decision's context), the mask of its
+# kinds' digits (every digit for units of any kinds), and per masked hand key and whether
+# help may be asked (``2 * key + help``) the owner's choices
+_BY_MISSING: dict[Need, tuple[tuple, int, dict[int, tuple]]] = {}
+_ALL_DIGITS = 8**10 - 1  # every slot's digit of a hand key
 
 
 _COUNTS: dict[int, tuple[int, ...]] = {}  # hand key: its counts (a tuple: shared, never changed)
@@ -146,27 +159,94 @@ def rekey(g: Game) -> None:
     g.order_keys = [orders_key(cards, h) for h in g.hands]
 
 
-def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
-    """``enumerate.help_choices`` for the seat's hand, looked up by its key and the
-    request: a play-out asks one opponent after another with the same request, most
-    holding the same few hands."""
-    key = g.hand_keys[seat]
-    k = (request, key)
-    got = HELPS.get(k)
+def _kind_digits(k: int) -> int:
+    """The digits of a hand key holding kind ``k``'s singles and doubles."""
+    return 7 << 3 * k | 7 << 3 * (k + 5)
+
+
+def _request_entry(request: tuple) -> tuple[int, dict[int, tuple]]:
+    """A request's mask (``enumerate.help_choices`` reads a named kind's singles and
+    doubles, a double's only its doubles) and its empty table."""
+    mask = 0
+    for what, _n in request:
+        if what.startswith("double-"):
+            mask |= 7 << 3 * (KIND_INDEX[what[7:]] + 5)
+        else:
+            mask |= _kind_digits(KIND_INDEX[what])
+    return mask, {}
+
+
+def helps_for(request: tuple) -> tuple[int, dict[int, tuple]]:
+    """The mask of ``request``'s kinds and the helpers' choices met so far for it, per
+    masked hand key (``help_choices`` fills it): a play-out asks one opponent after
+    another with the same request, most holding the same few hands."""
+    got = HELPS.get(request)
     if got is None:
-        got = memo(HELPS, k, en.help_choices, _counts_of_key(key), request)
+        got = memo(HELPS, request, _request_entry, request)
     return got
+
+
+def help_choices(g: Game, seat: int, request: tuple) -> tuple[Choice, ...]:
+    """``enumerate.help_choices`` for the seat's hand, looked up by the request and the
+    hand's key masked to the request's kinds."""
+    mask, by_key = helps_for(request)
+    key = g.hand_keys[seat] & mask
+    got = by_key.get(key)
+    if got is None:
+        got = memo(by_key, key, en.help_choices, _counts_of_key(key), request)
+    return got
+
+
+def _missing_entry(missing: Need) -> tuple[tuple, int, dict[int, tuple]]:
+    """What is missing as request items, its mask (``enumerate.fill_choices`` reads the
+    singles and doubles of a kind missing units, the doubles of one missing doubles, and
+    every count for units of any kinds) and its empty table."""
+    units, doubles, many = missing
+    mask = _ALL_DIGITS if many else 0
+    for k in range(5):
+        if units[k]:
+            mask |= _kind_digits(k)
+        if doubles[k]:
+            mask |= 7 << 3 * (k + 5)
+    return en.request_items(missing), mask, {}
+
+
+def fill_parts(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[tuple, tuple]:
+    """``enumerate.fill_choices`` for the seat's hand (looked up by what is missing, the
+    hand's key masked to its kinds and whether help may be asked), and what is missing as
+    request items."""
+    entry = _BY_MISSING.get(missing)
+    if entry is None:
+        entry = memo(_BY_MISSING, missing, _missing_entry, missing)
+    items, mask, by_key = entry
+    key = g.hand_keys[seat] & mask
+    k = 2 * key + 1 if help_ok else 2 * key
+    got = by_key.get(k)
+    if got is None:
+        got = memo(by_key, k, en.fill_choices, _counts_of_key(key), missing, help_ok)
+    return got, items
 
 
 def fill_choices(g: Game, seat: int, missing: Need, help_ok: bool) -> tuple[Choice, ...]:
-    """``enumerate.fill_choices`` for the seat's hand, looked up by its key, what is
-    missing and whether help may be asked."""
-    key = g.hand_keys[seat]
-    k = (missing, help_ok, key)
-    got = _FILLS.get(k)
+    """``enumerate.fill_choices`` for the seat's hand (``fill_parts``' choices)."""
+    return fill_parts(g, seat, missing, help_ok)[0]
+
+
+_SHOWS: dict[int, tuple] = {}  # per hand key: a show-card decision's choices
+
+
+def show_choices(key: int) -> tuple[Choice, ...]:
+    """The faces a hand with this key may show, one choice each, sorted (``decide._show_card``:
+    the hand's distinct ingredient faces)."""
+    got = _SHOWS.get(key)
     if got is None:
-        got = memo(_FILLS, k, en.fill_choices, _counts_of_key(key), missing, help_ok)
+        got = memo(_SHOWS, key, _show_choices, key)
     return got
+
+
+def _show_choices(key: int) -> tuple[Choice, ...]:
+    faces = sorted([(KINDS[s % 5], 1 if s < 5 else 2) for s in range(10) if key >> 3 * s & 7])
+    return tuple([("show", kind, units) for kind, units in faces])
 
 
 def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
@@ -175,30 +255,44 @@ def kind_counts(g: Game, seat: int, k: int) -> tuple[int, int]:
     return (key >> 3 * k) & 7, (key >> 3 * (k + 5)) & 7
 
 
+# per seat: per hand key, its play decision (a decision is immutable: one made per seat and
+# hand serves every turn with that hand, as ``decide._DRAW`` serves every draw; a turn of a
+# play-out's opponent no longer builds one)
+_PLAY_DECISIONS: tuple[dict[int, Decision], ...] = tuple({} for _ in range(5))
+
+
 def play_decision(g: Game) -> Decision:
     """The play decision of the turn's player (decide.py's entry for Phase.PLAY: built here,
     where the hand keys are, because it is the commonest decision of all)."""
     seat = g.turn
     key = g.hand_keys[seat]
-    choices = _PLAYS.get(key)
-    if choices is None:
-        choices = memo(_PLAYS, key, _plays_of_key, key)
-    return _new(Decision, (seat, PLAY, choices, NO_CONTEXT))
+    table = _PLAY_DECISIONS[seat]
+    d = table.get(key)
+    if d is None:
+        choices = _PLAYS.get(key)
+        if choices is None:
+            choices = memo(_PLAYS, key, _plays_of_key, key)
+        d = memo(table, key, _new, Decision, (seat, PLAY, choices, NO_CONTEXT))
+    return d
 
 
 def order_decision(g: Game) -> Decision:
     """No order, or one of the orders in hand (decide.py's entry for Phase.ORDER); keyed by
-    the orders' bits (a hand holds only its own seat's orders)."""
+    the orders' bits (a hand holds only its own seat's orders), one decision kept per key."""
     seat = g.turn
     key = g.order_keys[seat]
     m = g.cards.memo
-    table = m.order_choices[seat]
-    choices = table.get(key)
-    if choices is None:
-        cards = g.cards
-        ids = sorted([cards.face[c][1] for c in g.hands[seat] if m.order_bit[c]])
-        choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
-    return _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
+    decisions = m.order_decisions[seat]
+    d = decisions.get(key)
+    if d is None:
+        table = m.order_choices[seat]
+        choices = table.get(key)
+        if choices is None:
+            cards = g.cards
+            ids = sorted([cards.face[c][1] for c in g.hands[seat] if m.order_bit[c]])
+            choices = table[key] = (NO_ORDER, *[("order", o) for o in ids])
+        d = decisions[key] = _new(Decision, (seat, ORDER, choices, NO_CONTEXT))
+    return d
 
 
 def series_choices(rev: str, mates: list[str], units: int) -> tuple[Choice, ...]:
@@ -240,14 +334,28 @@ def static_variants(cards: Cards, cid: int, own: int, col_units: list[int]) -> t
     spec = cards.order[cid]
     otype = spec.otype
     if not otype.static_variants:
+        # the variants read the columns, but a few lists of them recur: their choices are kept
+        # per list (one tuple each, so a seat's tables keyed by the choices' identity hit too)
         vs = otype.variants(spec.params, own, col_units)
-        return vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs)
+        key = tuple(vs)
+        choices = _VARIANT_CHOICES.get(key)
+        if choices is None:
+            choices = memo(_VARIANT_CHOICES, key, _variant_choices, vs)
+        return vs, choices
     table = cards.memo.variants
     cached = table.get(cid)
     if cached is None:
         vs = otype.variants(spec.params, own, col_units)
-        cached = table[cid] = (vs, tuple(("variant", tuple(KINDS[k] for k in v)) for v in vs))
+        cached = table[cid] = (vs, _variant_choices(vs))
     return cached
+
+
+_VARIANT_CHOICES: dict[tuple, tuple] = {}  # per list of variants (as a tuple): their choices
+
+
+def _variant_choices(vs: list[tuple[int, ...]]) -> tuple[Choice, ...]:
+    """The variant decision's choices: per variant, its kinds' names."""
+    return tuple([("variant", tuple([KINDS[k] for k in v])) for v in vs])
 
 
 def need(cards: Cards, cid: int, variant: tuple[int, ...], own: int, scorer: int) -> Need:
@@ -263,10 +371,10 @@ def need(cards: Cards, cid: int, variant: tuple[int, ...], own: int, scorer: int
 
 def request_items(missing: Need) -> tuple[tuple[str, int], ...]:
     """What is missing as request items (the fill decision's context)."""
-    items = _REQUEST_ITEMS.get(missing)
-    if items is None:
-        items = memo(_REQUEST_ITEMS, missing, en.request_items, missing)
-    return items
+    entry = _BY_MISSING.get(missing)
+    if entry is None:
+        entry = memo(_BY_MISSING, missing, _missing_entry, missing)
+    return entry[0]
 
 
 def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, scorer: int,
@@ -290,16 +398,16 @@ def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, 
     if by_units is None:  # an order of any kinds: only the columns' total counts
         return _fill_by_columns(needs, cu, cols)
     bits = -1
-    for k in range(5):
-        sets = by_units[k]
-        c = cu[k]
-        bits &= sets[c if c < len(sets) else -1]
-        if by_doubles is not None:
-            sets = by_doubles[k]
-            d = c - len(cols[k])  # the column's doubles
-            bits &= sets[d if d < len(sets) else -1]
-        if not bits:
-            return []
+    try:  # the sets reach _CARRY_PAD units (more than a card set's kind has): no bound checked
+        for k in range(5):
+            c = cu[k]
+            bits &= by_units[k][c]
+            if by_doubles is not None:
+                bits &= by_doubles[k][c - len(cols[k])]  # the column's doubles
+            if not bits:
+                return []
+    except IndexError:  # a column beyond them: the plain test
+        return _fill_by_columns(needs, cu, cols)
     out = []
     while bits:
         low = bits & -bits
@@ -308,9 +416,12 @@ def variants_the_columns_fill(cards: Cards, cid: int, variants: list, own: int, 
     return out
 
 
+_CARRY_PAD = 48  # ``_carry_sets``' lists' length: a column's units index them unchecked
+
+
 def _carry_sets(needs: list[Need]) -> tuple:
-    """Per kind, per units t (0 up to the most any variant asks): the bit set of variants
-    needing at most t units of that kind; the same for double cards if any are needed."""
+    """Per kind, per units t (0 up to ``_CARRY_PAD``): the bit set of variants needing at
+    most t units of that kind; the same for double cards if any are needed."""
     if any([m for _u, _d, m in needs]):
         return needs, None, None
 
@@ -326,6 +437,7 @@ def _carry_sets(needs: list[Need]) -> tuple:
             for variants in exactly:
                 bits |= variants
                 at_most.append(bits)
+            at_most += [bits] * (_CARRY_PAD - len(at_most))  # every variant, from ``top`` on
             out.append(at_most)
         return out
 
@@ -334,9 +446,22 @@ def _carry_sets(needs: list[Need]) -> tuple:
 
 
 def _fill_by_columns(needs: list[Need], cu: list[int], cols: list[list[int]]) -> list[int]:
-    doubles = [cu[k] - len(cols[k]) for k in range(5)]
-    total = sum(cu)
-    return [
-        i for i, (u, d, m) in enumerate(needs)
-        if (not m or m <= total) and all(u[k] <= cu[k] and d[k] <= doubles[k] for k in range(5))
-    ]
+    """The indexes of the needs the columns meet (``reveal.columns_fill`` of each), in plain
+    loops: a rarest-kind order asks this at every reveal, for two or three needs."""
+    total = -1  # the columns' units, summed only for a need of any kinds
+    out = []
+    i = 0
+    for u, d, m in needs:
+        if m:
+            if total < 0:
+                total = sum(cu)
+            if m > total:
+                i += 1
+                continue
+        for k in range(5):
+            if u[k] > cu[k] or (d[k] and d[k] > cu[k] - len(cols[k])):
+                break
+        else:
+            out.append(i)
+        i += 1
+    return out

@@ -22,6 +22,7 @@ from solemio.engine.yamlsource import N_, Problem
 
 Need = tuple[tuple[int, ...], tuple[int, ...], int]
 ZERO5 = (0, 0, 0, 0, 0)
+ONE_KIND = tuple((k,) for k in range(5))  # the variant "kind k" of a one-kind choice order
 
 
 class Param:
@@ -206,11 +207,20 @@ class RarestKind(OrderType):
     params = {"own_units": Param("int"), "units": Param("int")}
 
     def variants(self, p, own, col_units):
-        present = [k for k in range(5) if k != own and col_units[k] > 0]
-        if not present:
-            return []
-        low = min(col_units[k] for k in present)
-        return [(k,) for k in present if col_units[k] == low]
+        # one loop, not two comprehensions and a min: asked at every reveal of such an order
+        # (Mamma Mia!'s play-outs), and a comprehension is a function call of its own
+        low = 0
+        out: list[tuple[int]] = []
+        for k in range(5):
+            if k != own:
+                c = col_units[k]
+                if c:
+                    if not low or c < low:
+                        low = c
+                        out = [ONE_KIND[k]]
+                    elif c == low:
+                        out.append(ONE_KIND[k])
+        return out
 
     def need(self, p, variant, own, scorer):
         return (_units({own: p["own_units"], variant[0]: p["units"]}), ZERO5, 0)

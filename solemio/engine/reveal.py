@@ -71,24 +71,37 @@ def next_reveal(g: Game) -> None:
     cols, cu, events = g.cols, g.cu, g.events
     queue = g.reveal_queue
     # a for loop over the indexes: a Sole Mio! play-out reveals a few dozen ingredient
-    # cards, each a handful of bytecodes cheaper than with a counter kept by hand
-    for ri in range(g.ri, len(queue)):
+    # cards, each a handful of bytecodes cheaper than with a counter kept by hand; an
+    # ingredient's event is recorded with the next order's (nothing comes between them),
+    # so the loop over the ingredients does not ask whether events are recorded
+    run = g.ri  # the first ingredient revealed since the last event
+    for ri in range(run, len(queue)):
         cid = queue[ri]
         k = kind_of[cid]
         if k >= 0:
             cols[k].append(cid)
             cu[k] += units_of[cid]
-            if events is not None:
-                g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri})
             continue
         g.ri = ri + 1  # start_order never reveals: the loop goes on from here if it asks nothing
         if events is not None:
+            _reveal_events(g, run, ri)
             g.emit({"type": E.REVEAL, "card": list(cards.face[cid]), "index": ri,
                     "owner": cards.owner[cid]})
+            run = ri + 1
         if start_order(g, cid):
             return
+    if events is not None:
+        _reveal_events(g, run, len(queue))
     g.ri = len(queue)
     finish_scoring(g)
+
+
+def _reveal_events(g: Game, start: int, end: int) -> None:
+    """The reveal events of the oven's ingredient cards ``start`` to ``end`` (exclusive)."""
+    face = g.cards.face
+    queue = g.reveal_queue
+    for ri in range(start, end):
+        g.emit({"type": E.REVEAL, "card": list(face[queue[ri]]), "index": ri})
 
 
 def ask(g: Game, phase: Phase, step: object) -> bool:
@@ -104,7 +117,16 @@ def start_order(g: Game, cid: int) -> bool:
     spec = cards.order[cid]
     owner = cards.owner[cid]
     own = g.own[owner]
-    g.resolving = Resolving(cid, owner, [])
+    r = g.resolving
+    if r is None:
+        g.resolving = Resolving(cid, owner, [])
+    else:  # the game's own record (a copy makes its own: Game._copy; nothing else holds it),
+        # set afresh in place: calling a dataclass runs its __init__ in a nested interpreter
+        r.card = cid
+        r.owner = owner
+        r.members = []
+        r.helper = -1
+        r.rewarded = False
     col_units = g.cu  # read-only here
     if spec.prechecked:
         reason = spec.otype.precheck(spec.params, own, col_units)
@@ -192,7 +214,7 @@ def on_series(g: Game, ch: Choice) -> None:
             if oid == rev_id:
                 members.append((rev, units))
             else:
-                members.append((g.take_face(owner, (g.colours[owner], oid)), units))
+                members.append((g.take_order(owner, oid), units))
         members.sort(key=itemgetter(1), reverse=True)  # stable: as listed among equals
         r.members = members
     if g.events is not None:
@@ -227,13 +249,15 @@ def on_variant(g: Game, ch: Choice) -> None:
 
 
 def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
-    """Cards the columns give (doubles first, while units are needed) and what is missing."""
+    """Cards the columns give (doubles first, while units are needed) and what is missing
+    (``NOTHING_MISSING`` itself when nothing is: ``start_fill`` asks by identity)."""
     cols = g.cols
     take: list[int] = []
     if takes_all:
         for col in cols:
             take.extend(col)
-        return take, (ZERO5, ZERO5, max(0, need[2] - sum(g.cu)))
+        short = need[2] - sum(g.cu)
+        return take, (ZERO5, ZERO5, short) if short > 0 else NOTHING_MISSING
     units_of = g.cards.units
     miss_u: list[int] | None = None  # made only when something is missing
     miss_d: list[int] | None = None
@@ -245,6 +269,15 @@ def column_take(g: Game, need: Need, takes_all: bool) -> tuple[list[int], Need]:
         col = cols[k]
         n = len(col)
         nd = cu[k] - n  # the column's doubles: its units minus its cards
+        if not (nd or dn):  # units from a column of singles (all of Mamma Mia!'s): its first u
+            if n >= u:
+                take += col[:u]
+                continue
+            take += col
+            if miss_u is None:
+                miss_u = [0, 0, 0, 0, 0]
+            miss_u[k] = u - n
+            continue
         if dn:
             if nd == n:
                 got = col[:dn]
@@ -292,7 +325,7 @@ def start_fill(g: Game, cid: int, need: Need) -> bool:
     r = g.resolving
     r.card = cid
     take, missing = column_take(g, need, g.cards.order[cid].otype.takes_all_columns)
-    if missing == NOTHING_MISSING:
+    if missing is NOTHING_MISSING:  # a tuple compared by value costs a look at each kind
         filled(g, cid, take, [], [], -1)
         return False
     return ask(g, FILL, record(FillStep, (tuple(take), need, missing)))
@@ -438,12 +471,15 @@ def on_block(g: Game, ch: Choice) -> None:
     needed = g.cu[k]
     revealed: dict[int, list[Face]] = {}
     total = 0
+    face, kind_of = g.cards.face, g.cards.kind
     for i in range(1, g.n):
         opp = (owner + i) % g.n
-        faces = [g.cards.face[c] for c in g.hands[opp] if g.cards.kind[c] == k]
+        singles, doubles = memo.kind_counts(g, opp, k)  # the hand's key counts them
+        faces = [face[c] for c in g.hands[opp] if kind_of[c] == k] if singles or doubles else []
         revealed[opp] = faces
-        total += sum(f[1] for f in faces)
-        g.known[opp] = [f for f in g.known[opp] if f[0] != kind] + faces
+        total += singles + 2 * doubles
+        known = g.known[opp]
+        g.known[opp] = [f for f in known if f[0] != kind] + faces if known else faces
         g.exhausted[opp] |= 1 << k
     blocked = total >= needed
     if g.events is not None:
@@ -463,9 +499,8 @@ def on_block(g: Game, ch: Choice) -> None:
 def start_show(g: Game, cid: int) -> bool:
     """The owner must ask an opponent who holds an ingredient card (card backs show it)."""
     owner = g.cards.owner[cid]
-    scorer = g.cards.scorer  # ingredient ids come before the scorer card's, orders after it
-    hands = g.hands
-    targets = tuple([s for s in g.cards.others[owner] if hands[s] and min(hands[s]) < scorer])
+    keys = g.hand_keys  # a hand's key is 0 exactly when it holds no ingredient card
+    targets = tuple([s for s in g.cards.others[owner] if keys[s]])
     if not targets:
         fail(g, cid, "nobody-to-ask")
         return False

@@ -95,18 +95,11 @@ def on_play(g: Game, ch: Choice) -> None:
 def on_order(g: Game, ch: Choice) -> None:
     """``("order", id)``: that order card face up onto the oven."""
     seat = g.turn
-    cid = g.cards.order_cid[seat][ch[1]]
-    hand = g.hands[seat]
-    i = hand.index(cid)
-    hand[i] = hand[-1]
-    hand.pop()
-    g.order_keys[seat] -= g.cards.memo.order_bit[cid]
-    face = g.cards.face[cid]
-    g.forget_known(seat, face)
+    cid = g.take_order(seat, ch[1])
     g.oven.append(cid)
     g.history.append(("order", seat, ch[1]))
     if g.events is not None:
-        g.emit({"type": E.ORDER, "seat": seat, E.ORDER: list(face)})
+        g.emit({"type": E.ORDER, "seat": seat, E.ORDER: list(g.cards.face[cid])})
     to_draw(g)
 
 
@@ -144,7 +137,8 @@ def on_draw(g: Game, ch: Choice) -> None:
         scorer = g.cards.scorer
         weight = g.cards.memo.slot_weight
         key = 0
-        while len(hand) < MAX_HAND and supply:
+        room = MAX_HAND - len(hand)
+        while room > 0 and supply:
             cid = supply.pop()
             if cid == scorer:
                 g.scorer_holder = seat
@@ -153,6 +147,7 @@ def on_draw(g: Game, ch: Choice) -> None:
             else:
                 hand.append(cid)
                 key += weight[cid]
+                room -= 1
         if key:  # an ingredient drawn (each weighs at least 1)
             g.exhausted[seat] = 0
             g.hand_keys[seat] += key
