@@ -1501,12 +1501,14 @@ _EVALUATORS: dict[int, Evaluator] = {}
 # Older ones (earlier rounds, earlier games) go first.
 POLICY_LIMIT = 32
 # The fold states every policy's graphs may hold between two searches (each about 400
-# bytes with its steps): past it, every graph starts over.  A round's searches build
-# some tens of thousands per graph, and states kept from earlier searches save little
-# CPU (the graphs started over at 3,000 states cost Sole Mio! no measurable play-outs,
-# docs/measurements/issue-26), while keeping them all grew a long session by about
-# 30 MB a game.
-FOLD_BUDGET = 150_000
+# bytes with its steps): past it, every graph starts over, its states unlinked
+# (``_drop_graphs``, about a microsecond a state).  Kept without bound they grew a long
+# session by about 25 MB a game; a round of Grande, whose opponents decide by the rules
+# of thumb, builds a few hundred thousand, and at 150,000 its searches spent 5 % of their
+# CPU starting over (400,000: 3.13 times the play-outs a CPU second of ``862e49f``, where
+# 150,000 gave 2.93; a 14-game Grande session 289 MB against 214,
+# docs/measurements/issue-26).
+FOLD_BUDGET = 400_000
 _STYLE_KEYS: dict[int, tuple] = {}  # ``repr`` of a style, by its identity (with the style)
 
 
