@@ -301,19 +301,10 @@ class Game:
     # ------------------------------------------------------------------ hands (for the rules)
 
     def take_face(self, seat: int, face: Face) -> int:
-        """Take one card of ``face`` out of ``seat``'s hand."""
-        hand = self.hands[seat]
-        fc = self.cards.face
-        for i, cid in enumerate(hand):
-            if fc[cid] == face:
-                hand[i] = hand[-1]
-                hand.pop()
-                m = self.cards.memo
-                self.hand_keys[seat] -= m.slot_weight[cid]
-                self.order_keys[seat] -= m.order_bit[cid]
-                self.forget_known(seat, face)
-                return cid
-        raise AssertionError(f"{face} not in hand of seat {seat}")
+        """Take one card of the ingredient ``face`` out of ``seat``'s hand (``_take_slot``)."""
+        kind, units = face
+        k = KIND_INDEX[kind]
+        return self._take_slot(seat, k if units == 1 else k + 5, face)
 
     def take_order(self, seat: int, oid: str) -> int:
         """Take ``seat``'s order ``oid`` out of its hand, as ``take_face`` takes its face (the
@@ -330,10 +321,7 @@ class Game:
         return cid
 
     def take_cards(self, seat: int, spec: tuple) -> list[int]:
-        """Take ``((kind, singles, doubles), ...)`` out of ``seat``'s hand: each card as
-        ``take_face`` takes it (the first of its face, the hand's last card put in its place),
-        found by its slot (an int compared a card, where ``take_face`` compares faces: the
-        fills and helps of a Sole Mio! play-out take a few dozen cards)."""
+        """Take ``((kind, singles, doubles), ...)`` out of ``seat``'s hand (``_take_slot``)."""
         out = []
         for kind, s, d in spec:
             k = KIND_INDEX[kind]
@@ -344,7 +332,9 @@ class Game:
         return out
 
     def _take_slot(self, seat: int, t: int, face: Face) -> int:
-        """``take_face`` of an ingredient ``face`` whose slot (``Cards.slot``) is ``t``."""
+        """Take the hand's first card of the ingredient ``face``, whose slot (``Cards.slot``) is
+        ``t``, putting the hand's last card in its place: an int compared a card, not a face
+        (the fills and helps of a Sole Mio! play-out take a few dozen cards)."""
         hand = self.hands[seat]
         slot = self.cards.slot
         i = 0
