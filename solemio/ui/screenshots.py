@@ -17,7 +17,10 @@ from solemio.engine import events as E
 from solemio.engine.kinds import COLOURS, KINDS
 
 SIZES = ((1280, 720), (1920, 1080))
-FAST_AGENTS = {"hard": {"budget_ms": 40, "workers": 1}}  # pictures, not strength: keep the search short
+# pictures, not strength: a short search of a fixed count, so the same seeds give the same
+# moves, and the same pictures, on any machine at any load (a budget of time played other
+# games as the play-outs got faster or the machine busier)
+FAST_AGENTS = {"hard": {"iterations": 8, "workers": 1}}
 REVEAL_DECISIONS = ("fill", "help", "series", "variant", "block", "show-ask", "show-card",
                     "show-play")
 

@@ -72,10 +72,14 @@ def test_every_scene_fits_in_every_language(lang, size, tmp_path: Path) -> None:
 #: saves two a page, the replay's buttons in two rows...; tests/ui/test_large_text_menus.py):
 #: before, the 1024x640 tour kept menus 0.70 / 0.85 and replay 0.60 / 0.82, below these
 #: floors.  A change that fits more words back down fails here; one that keeps more raises
-#: them.
+#: them.  The replay's floor was 0.76 while the tour's hard seats searched for 40 ms: their
+#: moves, and so the replay's lines, changed with the machine's speed and load, and the same
+#: screens kept 124-129 of 165-170 lines (0.747-0.759), failing about one run in three.
+#: The tour's moves are fixed now (``screenshots.FAST_AGENTS``: 8 play-outs a decision):
+#: the replay keeps 125 of 165 lines (0.758) every run, and its floor is 0.75.
 FLOORS: dict[tuple[int, int], dict[str, tuple[float, float]]] = {
     (1024, 640): {"menus": (0.87, 0.88), "settings": (0.84, 0.92), "table": (0.78, 0.89),
-                  "reveal": (0.71, 0.87), "pickers": (0.70, 0.86), "replay": (0.76, 0.87)},
+                  "reveal": (0.71, 0.87), "pickers": (0.70, 0.86), "replay": (0.75, 0.87)},
     (1920, 1080): {"menus": (0.83, 0.88), "settings": (0.94, 0.93), "table": (0.69, 0.87),
                    "reveal": (0.72, 0.87), "pickers": (0.66, 0.85), "replay": (0.79, 0.85)},
 }
